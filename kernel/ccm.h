@@ -1,0 +1,222 @@
+/* ccm.h -- the public interface of the ccm kernel.
+ *
+ * The kernel is the stack machine of SEMANTICS.md section 4 (Sansom &
+ * Peyton Jones, POPL 1995, Figures 5 and 6, plus our extensions).  It is
+ * written to be proven with Frama-C/WP: the caller hands it every array it
+ * uses (code, heap, environment cells, stack, cost counters), and the kernel
+ * allocates nothing, recurses nowhere, calls through no pointer and does no
+ * I/O.  Every index it reads is checked against a capacity or guaranteed by
+ * a precondition stated in the contracts (acsl/).
+ *
+ * HOW e[x/y] IS REALISED.  Substitution is never performed.  The control
+ * is a closure: a code node plus an environment.  An environment is a chain
+ * of cells in the caller's cell array; each cell holds one heap address and
+ * the index of the next (older) cell, or CCM_NIL.  A variable occurrence in
+ * the code is a *variable reference*:
+ *   ref >= 0   the ref-th cell of the current environment (0 = newest);
+ *   ref <  0   the top-level binding number -1-ref, whose heap address is
+ *              that number (top-level bindings occupy heap[0 .. ntop-1]).
+ * So e[x/y] -- the body e of \y->e with the argument address x -- is the
+ * closure (e, cell{x} -> env_of_lambda); let and case alternatives push one
+ * cell per bound name in binding order, so the last name bound is ref 0.
+ * A name in SEMANTICS.md is a heap address here; "fresh names" are the next
+ * free heap slots.
+ *
+ * Cells and heap objects are never freed (there is no garbage collector):
+ * the machine is a reference implementation, and budgets bound a run.
+ */
+#ifndef CCM_KERNEL_CCM_H
+#define CCM_KERNEL_CCM_H
+
+#include <stdint.h>
+
+#define CCM_NIL (-1)
+
+/* ---- code ------------------------------------------------------------ */
+
+/* Node kinds.  Children are node indices into the same code array; runs of
+ * BIND, ARG and ALT nodes are consecutive. */
+enum ccm_node_kind {
+    CCM_LAM = 1,    /* \y -> body          a = body                               */
+    CCM_APP,        /* e x                 a = function expr, b = arg var ref     */
+    CCM_VAR,        /* x                   a = var ref                            */
+    CCM_LET,        /* let {..} in e       a = first BIND, b = n >= 1, c = body   */
+    CCM_BIND,       /* one let binding     a = right-hand side                    */
+    CCM_CON,        /* C x1..xk            a = constructor tag, b = k, c = first ARG (if k>0) */
+    CCM_ARG,        /* constructor arg     a = var ref                            */
+    CCM_CASE,       /* case e of alts      a = scrutinee, b = first ALT, c = number of ALTs >= 1 */
+    CCM_ALT,        /* C y1..yk -> e       a = tag (CCM_DEFAULT_TAG for _), b = k, c = body */
+    CCM_SCC,        /* scc "cc" e          a = cost centre, b = body              */
+    CCM_SCC_SUB,    /* scc_sub "cc" e      a = cost centre, b = body              */
+    CCM_LIT,        /* n                   lit = n                                */
+    CCM_PRIM,       /* a1 op a2            a = op, b = VAR/LIT node, c = VAR/LIT node */
+    CCM_INTVAL      /* a computed integer: the number is in the closure           */
+};
+#define CCM_DEFAULT_TAG (-1)
+
+/* Reserved nodes every loaded code array starts with (ccm_code_ok checks). */
+#define CCM_NODE_INTVAL 0   /* kind CCM_INTVAL                         */
+#define CCM_NODE_TRUE   1   /* kind CCM_CON, tag CCM_TAG_TRUE, arity 0  */
+#define CCM_NODE_FALSE  2   /* kind CCM_CON, tag CCM_TAG_FALSE, arity 0 */
+#define CCM_NODE_FIRST  3   /* first node of the program proper         */
+#define CCM_TAG_TRUE    0
+#define CCM_TAG_FALSE   1
+
+enum ccm_op {
+    CCM_ADD = 0, CCM_SUB, CCM_MUL, CCM_DIV, CCM_MOD,
+    CCM_EQ, CCM_NE, CCM_LT, CCM_LE, CCM_GT, CCM_GE,
+    CCM_NOPS
+};
+
+struct ccm_node {
+    int32_t kind;
+    int32_t a, b, c;
+    int64_t lit;
+};
+
+/* ---- cost centres and counters -------------------------------------- */
+
+/* What SUB / SUBCAF need to know of a cost centre. */
+enum ccm_cc_kind { CCM_CC_PLAIN = 0, CCM_CC_SUB = 1, CCM_CC_CAF = 2 };
+
+/* Cost centre 0 is always MAIN (pinned on main, the initial ccc). */
+#define CCM_CC_MAIN 0
+
+enum ccm_counter {
+    CCM_A = 0, CCM_C, CCM_V, CCM_U, CCM_H, CCM_P, CCM_ENTRIES, CCM_SUBENTRIES,
+    CCM_NCOUNTERS
+};
+
+/* ---- machine state --------------------------------------------------- */
+
+/* A heap object x |-cc-> e: the closure (code, env, num) pinned with cc.
+ * hole != 0 marks a thunk under evaluation (the semantics' "x is absent
+ * while e runs"): demanding it is a black hole. */
+struct ccm_obj {
+    int32_t code;
+    int32_t env;
+    int32_t cc;
+    int32_t hole;
+    int64_t num;     /* the number when code == CCM_NODE_INTVAL */
+};
+
+struct ccm_cell {
+    int32_t addr;    /* heap address bound by this cell      */
+    int32_t next;    /* older cell, or CCM_NIL               */
+};
+
+enum ccm_frame_kind {
+    CCM_F_ARG = 1,   /* x : S            a = address (evaluation scoping: cc = caller's ccc) */
+    CCM_F_UPD,       /* (#x, cc) : S     a = address, cc = demander                          */
+    CCM_F_CASE,      /* (alts, cc) : S   a = CASE node, b = env of the case                  */
+    CCM_F_PRIM1,     /* (□ op a2, cc)    a = PRIM node, b = env: first operand under way     */
+    CCM_F_PRIM2,     /* (n1 op □, cc)    a = PRIM node, num = first value: second under way   */
+    CCM_F_RESUME     /* (resume c, cc)   a = code, b = env, num = num of the saved control    */
+};
+
+struct ccm_frame {
+    int32_t kind;
+    int32_t cc;
+    int32_t a;
+    int32_t b;
+    int64_t num;
+};
+
+enum ccm_rules   { CCM_RULES_FIG6 = 0, CCM_RULES_FIG2 = 1 };
+enum ccm_scoping { CCM_LEXICAL = 0, CCM_EVALUATION = 1 };
+/* Order in which a primitive's operands are evaluated: left to right is the
+ * machine of SEMANTICS.md; right to left exists for property 2 only. */
+enum ccm_order   { CCM_LEFT_TO_RIGHT = 0, CCM_RIGHT_TO_LEFT = 1 };
+
+/* The rule a transition fired (names as in SEMANTICS.md section 4). */
+enum ccm_rule {
+    CCM_R_NONE = 0,
+    CCM_R_APP1, CCM_R_APP2, CCM_R_VAR1, CCM_R_VAR2, CCM_R_VAR3, CCM_R_LET,
+    CCM_R_CASE1, CCM_R_CASE2, CCM_R_CASE2_DEFAULT, CCM_R_SCC, CCM_R_SCC_SUB,
+    CCM_R_PRIM1, CCM_R_PRIM2, CCM_R_PRIM3, CCM_R_FORCE, CCM_R_RESUME,
+    CCM_NRULES
+};
+
+/* Result of a transition attempt.  CCM_RUNNING: a transition fired.
+ * CCM_VALUE: final state (a value, empty stack).  Runtime errors: stuck
+ * states, nothing fired.  Resource errors: the transition needed more
+ * steps, heap, cells or stack than the caller gave; nothing fired. */
+enum ccm_status {
+    CCM_RUNNING = 0,
+    CCM_VALUE,
+    CCM_ERR_NOT_A_FUNCTION,
+    CCM_ERR_NO_ALTERNATIVE,
+    CCM_ERR_TYPE,
+    CCM_ERR_BLACK_HOLE,
+    CCM_ERR_DIV_ZERO,
+    CCM_ERR_OVERFLOW,
+    CCM_ERR_BAD_CODE,   /* a reference the code promised does not exist: a loader bug */
+    CCM_RES_STEPS,
+    CCM_RES_HEAP,       /* heap objects or environment cells exhausted */
+    CCM_RES_STACK,
+    CCM_NSTATUS
+};
+
+/* Hard limits that keep every count and index inside its C type. */
+#define CCM_MAX_CODE   (1 << 24)
+#define CCM_MAX_CC     (1 << 20)
+#define CCM_MAX_CAP    (1 << 30)
+#define CCM_MAX_STEPS  ((uint64_t)1 << 48)
+
+struct ccm_machine {
+    /* configuration (read only for the kernel) */
+    const struct ccm_node *code;  int32_t ncode;
+    const int32_t *cc_kind;       int32_t ncc;      /* enum ccm_cc_kind per cost centre */
+    int32_t rules, scoping, order;
+    uint64_t max_steps;
+    /* caller's arrays and their fill */
+    struct ccm_obj   *heap;   int32_t heap_cap,  heap_len;
+    struct ccm_cell  *cells;  int32_t cell_cap,  cell_len;
+    struct ccm_frame *stack;  int32_t stack_cap, stack_len;
+    uint64_t *costs;          /* ncc * CCM_NCOUNTERS, costs[cc*CCM_NCOUNTERS + counter] */
+    /* registers */
+    int32_t ccc;              /* current cost centre   */
+    int32_t ctl_code;         /* control: code node     */
+    int32_t ctl_env;          /*          environment   */
+    int64_t ctl_num;          /*          number (INTVAL) */
+    uint64_t steps;           /* transitions fired      */
+    int32_t last_rule;        /* enum ccm_rule of the last transition fired */
+};
+
+/* The program as the loader lays it out. */
+struct ccm_program {
+    const struct ccm_node *code;  int32_t ncode;
+    const int32_t *cc_kind;       int32_t ncc;
+    int32_t ntop;                 /* top-level bindings = heap[0..ntop-1]      */
+    const int32_t *top_code;      /* right-hand side node of each             */
+    const int32_t *top_cc;        /* cost centre pinned on each               */
+    int32_t entry;                /* a VAR node naming main: the first control */
+};
+
+/* Is the code array well formed (every child index, tag, cost centre and
+ * operator in range; reserved nodes present)?  1 or 0.  ccm_init calls it. */
+int ccm_code_ok(const struct ccm_node *code, int32_t ncode, int32_t ncc);
+
+/* Lay the initial state (MAIN, Γinit, main, [], {}) into m, whose array
+ * pointers and capacities the caller has set.  Returns CCM_RUNNING, or
+ * CCM_ERR_BAD_CODE / CCM_RES_HEAP when the program cannot be laid out. */
+int ccm_init(struct ccm_machine *m, const struct ccm_program *p);
+
+/* One transition.  Returns CCM_RUNNING if a rule fired (m->last_rule says
+ * which), otherwise the final or error status; the state is then unchanged. */
+int ccm_step(struct ccm_machine *m);
+
+/* Transitions until the status is not CCM_RUNNING. */
+int ccm_run(struct ccm_machine *m);
+
+/* The force row: begin evaluating the thunk at addr now, resuming the
+ * current control afterwards.  Returns CCM_RUNNING if it fired, or
+ * CCM_ERR_BAD_CODE if addr is not an unevaluated thunk, or a resource error. */
+int ccm_force(struct ccm_machine *m, int32_t addr);
+
+/* Observers for callers. */
+int ccm_is_value_node(const struct ccm_machine *m, int32_t node);
+const char *ccm_rule_name(int rule);        /* "app1", ...            */
+const char *ccm_status_kind(int status);    /* JSON error kind, or "value"/"running" */
+
+#endif

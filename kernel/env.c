@@ -1,0 +1,39 @@
+/* env.c -- environments: chains of cells, how e[x/y] is realised (ccm.h). */
+#include "kernel_internal.h"
+
+/* The heap address a variable reference denotes in environment env.
+ * Returns CCM_RUNNING, or CCM_ERR_BAD_CODE if the chain is shorter than the
+ * reference or leaves the cell array (a loader bug, never a user error). */
+int ccm_lookup(const struct ccm_machine *m, int32_t env, int32_t ref, int32_t *addr)
+{
+    if (ref < 0) {
+        int32_t g = -1 - ref;
+        if (g >= m->heap_len) return CCM_ERR_BAD_CODE;
+        *addr = g;
+        return CCM_RUNNING;
+    }
+    int32_t c = env;
+    for (int32_t i = 0; i < ref - (CCM_MUTANT == CCM_M_LOOKUP_OFF_BY_ONE); i++) {
+        if (c < 0 || c >= m->cell_len) return CCM_ERR_BAD_CODE;
+        c = m->cells[c].next;
+    }
+    if (c < 0 || c >= m->cell_len) return CCM_ERR_BAD_CODE;
+    *addr = m->cells[c].addr;
+    return CCM_RUNNING;
+}
+
+/* Push a cell binding addr in front of next; the caller checked capacity. */
+int32_t ccm_push_cell(struct ccm_machine *m, int32_t addr, int32_t next)
+{
+    int32_t c = m->cell_len;
+    m->cells[c].addr = addr;
+    m->cells[c].next = next;
+    m->cell_len = c + 1;
+    return c;
+}
+
+int ccm_is_value_node(const struct ccm_machine *m, int32_t node)
+{
+    int32_t k = m->code[node].kind;
+    return k == CCM_LAM || k == CCM_CON || k == CCM_LIT || k == CCM_INTVAL;
+}

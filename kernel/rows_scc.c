@@ -1,0 +1,28 @@
+/* rows_scc.c -- scc and scc_sub: set the current cost centre. */
+#include "kernel_internal.h"
+
+/* scc:  cc | scc cc' e | S  =>  cc' | e | S   θ += cc'↦entries, cc↦subentries */
+void ccm_row_scc(struct ccm_machine *m)
+{
+    const struct ccm_node *n = &m->code[m->ctl_code];
+    ccm_charge(m, CCM_MUTANT == CCM_M_ENTRIES_WRONG_CC ? m->ccc : n->a, CCM_ENTRIES, 1);
+    ccm_charge(m, CCM_MUTANT == CCM_M_SUBENTRIES_ON_NEW ? n->a : m->ccc, CCM_SUBENTRIES, 1);
+    m->ccc = n->a;
+    m->ctl_code = n->b;
+    m->last_rule = CCM_R_SCC;
+    m->steps++;
+}
+
+/* scc_sub:  cc | scc_sub cc' e | S  =>  cc' | e | S   [ext] nothing charged */
+void ccm_row_scc_sub(struct ccm_machine *m)
+{
+    const struct ccm_node *n = &m->code[m->ctl_code];
+    if (CCM_MUTANT == CCM_M_SCC_SUB_COUNTS) {
+        ccm_charge(m, n->a, CCM_ENTRIES, 1);
+        ccm_charge(m, m->ccc, CCM_SUBENTRIES, 1);
+    }
+    m->ccc = n->a;
+    m->ctl_code = n->b;
+    m->last_rule = CCM_R_SCC_SUB;
+    m->steps++;
+}

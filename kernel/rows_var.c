@@ -1,0 +1,63 @@
+/* rows_var.c -- var1, var2, var3: entering a variable and updating a thunk
+ * (Fig. 5 as modified by Fig. 6; fig2 differences noted per row). */
+#include "kernel_internal.h"
+
+/* var1:  cc | Γ[x ↦ccz z] | x | S  =>  SUBCAF(ccz,cc) | z | S     θ += cc↦V
+ * fig2: SUB instead of SUBCAF. */
+void ccm_row_var1(struct ccm_machine *m, int32_t addr)
+{
+    const struct ccm_obj *o = &m->heap[addr];
+    int32_t cc = m->ccc;
+    ccm_charge(m, cc, CCM_V, 1);
+    m->ccc = m->rules == CCM_RULES_FIG6 && CCM_MUTANT != CCM_M_VAR1_SUB ? ccm_subcaf(m, o->cc, cc) : ccm_sub(m, o->cc, cc);
+    m->ctl_code = o->code;
+    m->ctl_env = o->env;
+    m->ctl_num = o->num;
+    m->last_rule = CCM_R_VAR1;
+    m->steps++;
+}
+
+/* var2:  cc | Γ[x ↦cce e] | x | S  =>  cce | Γ (x absent) | e | (#x,cc) : S
+ *        θ += cc↦V.  The binding is marked as a hole while e runs. */
+void ccm_row_var2(struct ccm_machine *m, int32_t addr)
+{
+    struct ccm_obj *o = &m->heap[addr];
+    struct ccm_frame *f = &m->stack[m->stack_len];
+    int32_t cc = m->ccc;
+    f->kind = CCM_F_UPD;
+    f->cc = cc;
+    f->a = addr;
+    f->b = CCM_NIL;
+    f->num = 0;
+    if (CCM_MUTANT != CCM_M_UPDATE_DROPPED) {
+        m->stack_len++;
+        o->hole = 1;
+    }
+    ccm_charge(m, CCM_MUTANT == CCM_M_V_TO_THUNK_CC ? o->cc : cc, CCM_V, 1);
+    m->ccc = CCM_MUTANT == CCM_M_NAIVE_CAF ? ccm_subcaf(m, o->cc, cc) : o->cc;
+    m->ctl_code = o->code;
+    m->ctl_env = o->env;
+    m->ctl_num = o->num;
+    m->last_rule = CCM_R_VAR2;
+    m->steps++;
+}
+
+/* var3:  ccz | Γ | z | (#x,cc) : S  =>  SUBCAF(ccz,cc) | Γ[x ↦ccz z] | z | S
+ *        θ += ccz↦U.   fig2: ccc stays ccz. */
+void ccm_row_var3(struct ccm_machine *m)
+{
+    const struct ccm_frame *f = &m->stack[m->stack_len - 1];
+    int32_t ccz = m->ccc;
+    struct ccm_obj *o = &m->heap[f->a];
+    ccm_charge(m, CCM_MUTANT == CCM_M_U_TO_DEMANDER ? f->cc : ccz, CCM_U, 1);
+    o->code = m->ctl_code;
+    o->env = m->ctl_env;
+    o->num = m->ctl_num;
+    o->cc = ccz;
+    o->hole = 0;
+    if (m->rules == CCM_RULES_FIG6 && CCM_MUTANT != CCM_M_VAR3_NO_RESTORE)
+        m->ccc = ccm_subcaf(m, ccz, f->cc);
+    m->stack_len--;
+    m->last_rule = CCM_R_VAR3;
+    m->steps++;
+}
