@@ -1,0 +1,50 @@
+/* front.h -- the front end: text -> checked core tree -> kernel code.
+ * Outside the verified kernel; every error is a located diagnostic
+ * "FILE:LINE:COL: message" (callers print it and exit with status 2). */
+#ifndef CCM_FRONT_H
+#define CCM_FRONT_H
+
+#include <stdio.h>
+#include <stddef.h>
+#include "ast.h"
+#include "../kernel/ccm.h"
+
+struct front_diag {
+    char text[1024];          /* "FILE:LINE:COL: message" */
+};
+
+/* Parse program text (any bytes; need not be NUL-terminated).  0 on
+ * success; -1 with a diagnostic.  Never recurses on the C stack in a way
+ * that nesting depth can overflow. */
+int front_parse(const char *file, const char *text, size_t len,
+                struct ast_program *out, struct front_diag *err);
+
+/* Static checks of INTERFACE.md section 1: unbound variable, duplicate
+ * binding (let / top level), duplicate pattern variable or constructor in a
+ * case, constructor arity mismatch, reserved cost-centre name, missing main. */
+int front_check(const char *file, const struct ast_program *p, struct front_diag *err);
+
+/* Read, parse and check a file (or "-" for standard input). */
+int front_read_program(const char *path, struct ast_program *out, struct front_diag *err);
+
+/* The program laid out for the kernel, with the names a report needs. */
+struct front_image {
+    struct ccm_node *code;   int32_t ncode;
+    int32_t *cc_kind;        int32_t ncc;
+    char **cc_names;         /* "MAIN", "SUB", "CAF:x", user names */
+    int32_t ntop;
+    int32_t *top_code;
+    int32_t *top_cc;
+    char **top_names;
+    int32_t entry;
+    char **con_names;        int32_t ncon;   /* tag -> constructor name */
+    struct ccm_program program;              /* a view of the arrays above */
+};
+
+int  front_load(const struct ast_program *p, struct front_image *img, struct front_diag *err);
+void front_image_free(struct front_image *img);
+
+/* `ccm core`: the desugared core, in the syntax of INTERFACE.md, re-parsable. */
+void front_print_core(FILE *out, const struct ast_program *p);
+
+#endif

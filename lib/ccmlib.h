@@ -1,0 +1,58 @@
+/* ccmlib.h -- the embedding API: load a program, run the proven kernel on
+ * arrays this library allocates, read the result and the costs.
+ * Everything here is outside the verified kernel (kernel/ccm.h). */
+#ifndef CCM_LIB_H
+#define CCM_LIB_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "../kernel/ccm.h"
+
+struct ccm_options {
+    int rules;               /* CCM_RULES_FIG6 (default) or CCM_RULES_FIG2 */
+    int scoping;             /* CCM_LEXICAL (default) or CCM_EVALUATION    */
+    int order;               /* CCM_LEFT_TO_RIGHT (default)                */
+    uint64_t max_steps;      /* 0 = default */
+    int32_t max_heap;        /* heap objects; 0 = default */
+    int32_t max_cells;       /* environment cells; 0 = default */
+    int32_t max_stack;       /* frames; 0 = default */
+};
+
+#define CCM_DEFAULT_MAX_STEPS  1000000000ULL
+#define CCM_DEFAULT_MAX_HEAP   (1 << 24)
+#define CCM_DEFAULT_MAX_CELLS  (1 << 26)
+#define CCM_DEFAULT_MAX_STACK  (1 << 20)
+
+void ccm_options_default(struct ccm_options *o);
+
+struct ccm_session;          /* opaque: program image + machine + arrays */
+
+/* Load (parse, check, lay out) a program from text or a file.  NULL on a
+ * static error, with "FILE:LINE:COL: message" in err. */
+struct ccm_session *ccm_session_from_text(const char *file, const char *text, size_t len,
+                                          const struct ccm_options *opt,
+                                          char *err, size_t errcap);
+struct ccm_session *ccm_session_from_file(const char *path, const struct ccm_options *opt,
+                                          char *err, size_t errcap);
+void ccm_session_free(struct ccm_session *s);
+
+/* Restart from the initial state (same program, same options). */
+int ccm_session_reset(struct ccm_session *s);
+
+/* The machine, for stepping, forcing or inspection. */
+struct ccm_machine *ccm_session_machine(struct ccm_session *s);
+int ccm_session_run(struct ccm_session *s);     /* returns enum ccm_status */
+
+/* Results. */
+int32_t ccm_session_ncc(const struct ccm_session *s);
+const char *ccm_session_cc_name(const struct ccm_session *s, int32_t cc);
+uint64_t ccm_session_cost(const struct ccm_session *s, int32_t cc, int counter);
+int32_t ccm_session_cc_find(const struct ccm_session *s, const char *name);  /* -1 if none */
+/* The value in weak head normal form as the JSON report prints it: an
+ * integer in decimal, a constructor name, or "<function>". */
+const char *ccm_session_value(struct ccm_session *s, char *buf, size_t cap);
+const char *ccm_session_con_name(const struct ccm_session *s, int32_t tag);
+const char *ccm_session_top_name(const struct ccm_session *s, int32_t i);
+const struct front_image *ccm_session_image(const struct ccm_session *s);
+
+#endif
