@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Install every Debian package in ci/packages.txt that is missing, then let
+# Why3 detect the provers.  Idempotent; needs root (or sudo) for apt-get.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mapfile -t wanted < <(grep -v '^\s*#' ci/packages.txt | grep -v '^\s*$')
+missing=()
+for p in "${wanted[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+    echo "setup: installing ${missing[*]}"
+    SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+else
+    echo "setup: all ${#wanted[@]} packages present"
+fi
+# Why3 finds cvc4 and z3 by itself (cvc5 is configured by proofs/ if used).
+why3 config detect >/dev/null 2>&1 || why3 config --detect >/dev/null 2>&1 || true
+echo "setup: done"
