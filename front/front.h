@@ -38,6 +38,10 @@ struct front_image {
     char **top_names;
     int32_t entry;
     char **con_names;        int32_t ncon;   /* tag -> constructor name */
+    /* node -> the tree expression it was laid from (NULL for BIND, ARG, ALT
+     * and the reserved nodes): names for traces and error messages.  Points
+     * into the ast_program, which must outlive this use. */
+    const struct ast_expr **node_expr;
     struct ccm_program program;              /* a view of the arrays above */
 };
 
@@ -46,5 +50,10 @@ void front_image_free(struct front_image *img);
 
 /* `ccm core`: the desugared core, in the syntax of INTERFACE.md, re-parsable. */
 void front_print_core(FILE *out, const struct ast_program *p);
+
+/* One expression as source text into buf (always NUL-terminated), cut
+ * with "..." after about `max` characters; returns buf.  For traces and
+ * error messages: the work done is bounded by max, not by the tree. */
+const char *front_expr_text(const struct ast_expr *e, char *buf, size_t cap, size_t max);
 
 #endif

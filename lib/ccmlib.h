@@ -18,6 +18,8 @@ struct ccm_options {
     int32_t max_stack;       /* frames; 0 = default */
 };
 
+/* Defaults (0 in an option field means "the default").  Arrays are
+ * allocated with calloc at these capacities; untouched pages cost nothing. */
 #define CCM_DEFAULT_MAX_STEPS  1000000000ULL
 #define CCM_DEFAULT_MAX_HEAP   (1 << 24)
 #define CCM_DEFAULT_MAX_CELLS  (1 << 26)
@@ -26,6 +28,7 @@ struct ccm_options {
 void ccm_options_default(struct ccm_options *o);
 
 struct ccm_session;          /* opaque: program image + machine + arrays */
+struct front_image;          /* front/front.h */
 
 /* Load (parse, check, lay out) a program from text or a file.  NULL on a
  * static error, with "FILE:LINE:COL: message" in err. */
@@ -42,6 +45,8 @@ int ccm_session_reset(struct ccm_session *s);
 /* The machine, for stepping, forcing or inspection. */
 struct ccm_machine *ccm_session_machine(struct ccm_session *s);
 int ccm_session_run(struct ccm_session *s);     /* returns enum ccm_status */
+int ccm_session_status(const struct ccm_session *s);   /* of the last run/step seen by ccm_session_run */
+const struct ccm_options *ccm_session_options(const struct ccm_session *s);
 
 /* Results. */
 int32_t ccm_session_ncc(const struct ccm_session *s);
@@ -54,5 +59,14 @@ const char *ccm_session_value(struct ccm_session *s, char *buf, size_t cap);
 const char *ccm_session_con_name(const struct ccm_session *s, int32_t tag);
 const char *ccm_session_top_name(const struct ccm_session *s, int32_t i);
 const struct front_image *ccm_session_image(const struct ccm_session *s);
+
+/* After a run stopped with `status`: the JSON error kind ("black_hole", ...,
+ * "steps"; "internal" for CCM_ERR_BAD_CODE) and a message naming the cause,
+ * e.g. "division by zero in `a / b`".  NULL kind for CCM_VALUE. */
+const char *ccm_error_kind(int status);
+const char *ccm_session_error_message(struct ccm_session *s, int status, char *buf, size_t cap);
+/* Exit status of INTERFACE.md section 2 for a run that ended with status:
+ * 0 value, 1 runtime error (and internal errors), 3 resource error. */
+int ccm_exit_status(int status);
 
 #endif

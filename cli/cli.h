@@ -1,0 +1,21 @@
+/* cli.h -- what the ccm command's units share. */
+#ifndef CCM_CLI_H
+#define CCM_CLI_H
+
+#include <stdio.h>
+#include "../lib/ccmlib.h"
+
+/* json.c: a JSON string literal (quotes included), escaping backslash,
+ * quote and control characters. */
+void json_string(FILE *out, const char *s);
+
+/* report.c: the cost report of a finished run, as the table of Fig. 3 or
+ * as the JSON object of INTERFACE.md section 3 (one line, no newline). */
+void report_table(FILE *out, const char *program, struct ccm_session *s, int status);
+void report_json(FILE *out, struct ccm_session *s, int status);
+
+/* trace.c: run printing one line per transition, then the report.
+ * Returns the final status. */
+int trace_run(FILE *out, struct ccm_session *s, int json);
+
+#endif

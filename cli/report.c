@@ -1,0 +1,131 @@
+/* report.c -- the cost report: Fig. 3 style table, or INTERFACE.md's JSON.
+ * A cost centre is listed if any of its counters is non-zero; MAIN always. */
+#include <stdlib.h>
+#include <string.h>
+#include <inttypes.h>
+#include "cli.h"
+
+static const char *const counter_names[CCM_NCOUNTERS] = {
+    "A", "C", "V", "U", "H", "P", "entries", "subentries"
+};
+
+static int listed(const struct ccm_session *s, int32_t cc)
+{
+    if (cc == CCM_CC_MAIN) return 1;
+    for (int k = 0; k < CCM_NCOUNTERS; k++)
+        if (ccm_session_cost(s, cc, k)) return 1;
+    return 0;
+}
+
+/* The costs the share is of: A+C+V+U+H+P (entries are counts, not costs). */
+static uint64_t counted(const struct ccm_session *s, int32_t cc)
+{
+    uint64_t sum = 0;
+    for (int k = CCM_A; k <= CCM_P; k++) sum += ccm_session_cost(s, cc, k);
+    return sum;
+}
+
+void report_json(FILE *out, struct ccm_session *s, int status)
+{
+    struct ccm_machine *m = ccm_session_machine(s);
+    const struct ccm_options *o = ccm_session_options(s);
+    char buf[512];
+    fputs("{\"outcome\":", out);
+    if (status == CCM_VALUE) fputs("\"value\",\"error\":null,\"value\":", out);
+    else {
+        fputs(ccm_exit_status(status) == 3 ? "\"resource_error\"" : "\"runtime_error\"", out);
+        fputs(",\"error\":{\"kind\":", out);
+        json_string(out, ccm_error_kind(status));
+        fputs(",\"message\":", out);
+        json_string(out, ccm_session_error_message(s, status, buf, sizeof buf));
+        fputs("},\"value\":", out);
+    }
+    if (status == CCM_VALUE) {
+        json_string(out, ccm_session_value(s, buf, sizeof buf));
+        fputs(",\"returned_cc\":", out);
+        json_string(out, ccm_session_cc_name(s, m->ccc));
+    } else {
+        fputs("null,\"returned_cc\":null", out);
+    }
+    fprintf(out, ",\"steps\":%" PRIu64 ",\"rules\":\"%s\",\"scoping\":\"%s\",\"order\":\"%s\",\"costs\":{",
+            m->steps, o->rules == CCM_RULES_FIG2 ? "fig2" : "fig6",
+            o->scoping == CCM_EVALUATION ? "evaluation" : "lexical",
+            o->order == CCM_RIGHT_TO_LEFT ? "rtl" : "ltr");
+    int first = 1;
+    for (int32_t cc = 0; cc < ccm_session_ncc(s); cc++) {
+        if (!listed(s, cc)) continue;
+        if (!first) fputc(',', out);
+        first = 0;
+        json_string(out, ccm_session_cc_name(s, cc));
+        fputc(':', out);
+        for (int k = 0; k < CCM_NCOUNTERS; k++)
+            fprintf(out, "%s\"%s\":%" PRIu64, k ? "," : "{", counter_names[k], ccm_session_cost(s, cc, k));
+        fputc('}', out);
+    }
+    fputs("}}", out);
+}
+
+struct row { int32_t cc; uint64_t counted; const char *name; };
+
+static int by_share(const void *x, const void *y)
+{
+    const struct row *a = x, *b = y;
+    if (a->counted != b->counted) return a->counted > b->counted ? -1 : 1;
+    return strcmp(a->name, b->name);
+}
+
+static void print_row(FILE *out, int width, const char *name, const uint64_t *c, uint64_t part, uint64_t total)
+{
+    fprintf(out, "%-*s %8" PRIu64 " %10" PRIu64, width, name, c[CCM_ENTRIES], c[CCM_SUBENTRIES]);
+    for (int k = CCM_A; k <= CCM_P; k++) fprintf(out, " %8" PRIu64, c[k]);
+    fprintf(out, " %6.1f%%\n", total ? 100.0 * (double)part / (double)total : 0.0);
+}
+
+void report_table(FILE *out, const char *program, struct ccm_session *s, int status)
+{
+    struct ccm_machine *m = ccm_session_machine(s);
+    const struct ccm_options *o = ccm_session_options(s);
+    char buf[512];
+    fprintf(out, "program      %s\n", program);
+    fprintf(out, "rules        %s   scoping %s   order %s\n",
+            o->rules == CCM_RULES_FIG2 ? "fig2" : "fig6",
+            o->scoping == CCM_EVALUATION ? "evaluation" : "lexical",
+            o->order == CCM_RIGHT_TO_LEFT ? "right-to-left" : "left-to-right");
+    if (status == CCM_VALUE) {
+        fprintf(out, "outcome      value %s\n", ccm_session_value(s, buf, sizeof buf));
+        fprintf(out, "returned cc  %s\n", ccm_session_cc_name(s, m->ccc));
+    } else {
+        fprintf(out, "outcome      %s: %s\n", ccm_exit_status(status) == 3 ? "resource error" : "runtime error",
+                ccm_error_kind(status));
+        fprintf(out, "error        %s\n", ccm_session_error_message(s, status, buf, sizeof buf));
+    }
+    fprintf(out, "steps        %" PRIu64 "\n\n", m->steps);
+
+    int32_t ncc = ccm_session_ncc(s), nrows = 0;
+    struct row *rows = calloc((size_t)ncc, sizeof *rows);
+    if (!rows) { fprintf(out, "(out of memory)\n"); return; }
+    int width = 11;                                   /* "cost centre" */
+    uint64_t total = 0, sums[CCM_NCOUNTERS] = { 0 };
+    for (int32_t cc = 0; cc < ncc; cc++) {
+        if (!listed(s, cc)) continue;
+        rows[nrows].cc = cc;
+        rows[nrows].counted = counted(s, cc);
+        rows[nrows].name = ccm_session_cc_name(s, cc);
+        int len = (int)strlen(rows[nrows].name);
+        if (len > width) width = len > 60 ? 60 : len;
+        total += rows[nrows].counted;
+        for (int k = 0; k < CCM_NCOUNTERS; k++) sums[k] += ccm_session_cost(s, cc, k);
+        nrows++;
+    }
+    qsort(rows, (size_t)nrows, sizeof *rows, by_share);
+    fprintf(out, "%-*s %8s %10s", width, "cost centre", "entries", "subentries");
+    for (int k = CCM_A; k <= CCM_P; k++) fprintf(out, " %8s", counter_names[k]);
+    fprintf(out, " %7s\n", "share");
+    for (int32_t i = 0; i < nrows; i++) {
+        uint64_t c[CCM_NCOUNTERS];
+        for (int k = 0; k < CCM_NCOUNTERS; k++) c[k] = ccm_session_cost(s, rows[i].cc, k);
+        print_row(out, width, rows[i].name, c, rows[i].counted, total);
+    }
+    print_row(out, width, "total", sums, total, total);
+    free(rows);
+}

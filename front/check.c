@@ -1,0 +1,270 @@
+/* check.c -- the static errors of INTERFACE.md section 1, reported in
+ * source order (the first one found walking the program left to right):
+ * duplicate binding (top level or one let), unbound variable, duplicate
+ * pattern variable or constructor in one case, constructor arity mismatch
+ * (the first use in source order fixes the arity; True and False are
+ * nullary; patterns are uses), reserved cost-centre name, missing main.
+ * Recursion depth is bounded by the parser's nesting limit. */
+#include <stdlib.h>
+#include <string.h>
+#include "front_internal.h"
+
+struct checker {
+    const char *file;
+    struct front_diag *err;
+    struct name_map top;          /* top-level name -> index                 */
+    struct name_map scope;        /* local name -> number of enclosing binders */
+    struct name_map arity;        /* constructor -> index into first_use     */
+    struct { int arity; struct ast_pos pos; } *first_use;
+    int ncons, capcons;
+};
+
+static int oom(struct checker *C)
+{
+    struct ast_pos p = { 1, 1 };
+    front_diag_set(C->err, C->file, p, "out of memory");
+    return -1;
+}
+
+static int bind(struct checker *C, const char *name)
+{
+    int n = 0;
+    name_map_get(&C->scope, name, &n);
+    return name_map_put(&C->scope, name, n + 1) == 0 ? 0 : oom(C);
+}
+
+static void unbind(struct checker *C, const char *name)
+{
+    int n = 0;
+    name_map_get(&C->scope, name, &n);
+    name_map_put(&C->scope, name, n - 1);   /* the key exists: cannot fail */
+}
+
+static int use_var(struct checker *C, const char *name, struct ast_pos pos)
+{
+    int n = 0, i;
+    if (name_map_get(&C->scope, name, &n) && n > 0) return 0;
+    if (name_map_get(&C->top, name, &i)) return 0;
+    front_diag_set(C->err, C->file, pos, "unbound variable `%s`", name);
+    return -1;
+}
+
+static int use_con(struct checker *C, const char *con, int arity, struct ast_pos pos)
+{
+    if (strcmp(con, "True") == 0 || strcmp(con, "False") == 0) {
+        if (arity == 0) return 0;
+        front_diag_set(C->err, C->file, pos,
+                       "arity mismatch: constructor `%s` takes no arguments, used with %d", con, arity);
+        return -1;
+    }
+    int i;
+    if (name_map_get(&C->arity, con, &i)) {
+        if (C->first_use[i].arity == arity) return 0;
+        front_diag_set(C->err, C->file, pos,
+                       "arity mismatch: constructor `%s` used with %d argument%s, but its first use at %d:%d has %d",
+                       con, arity, arity == 1 ? "" : "s", C->first_use[i].pos.line,
+                       C->first_use[i].pos.col, C->first_use[i].arity);
+        return -1;
+    }
+    if (C->ncons == C->capcons) {
+        int cap = C->capcons ? C->capcons * 2 : 32;
+        void *n = realloc(C->first_use, (size_t)cap * sizeof *C->first_use);
+        if (!n) return oom(C);
+        C->first_use = n;
+        C->capcons = cap;
+    }
+    C->first_use[C->ncons].arity = arity;
+    C->first_use[C->ncons].pos = pos;
+    if (name_map_put(&C->arity, con, C->ncons) != 0) return oom(C);
+    C->ncons++;
+    return 0;
+}
+
+static int cc_name_ok(struct checker *C, const char *name, struct ast_pos pos)
+{
+    if (strcmp(name, "MAIN") == 0 || strcmp(name, "SUB") == 0 || strcmp(name, "CAF") == 0
+        || strncmp(name, "CAF:", 4) == 0) {
+        front_diag_set(C->err, C->file, pos,
+                       "reserved cost-centre name \"%s\" (MAIN, SUB, CAF and CAF:... belong to the machine)",
+                       name);
+        return -1;
+    }
+    return 0;
+}
+
+/* Index of name among the first n names of a list, or -1.  (Only for short
+ * lists: longer ones use a map, so huge inputs stay linear.) */
+static int find_dup(const char *const *names, int n, const char *name)
+{
+    for (int i = 0; i < n; i++)
+        if (names[i] == name || strcmp(names[i], name) == 0) return i;
+    return -1;
+}
+
+static int check_expr(struct checker *C, const struct ast_expr *e);
+
+static int check_group_dups(struct checker *C, const struct ast_binding *b, int n, const char *what)
+{
+    if (n > 64) {
+        struct name_map seen;
+        name_map_init(&seen);
+        for (int i = 0; i < n; i++) {
+            int j;
+            if (name_map_get(&seen, b[i].name, &j)) {
+                front_diag_set(C->err, C->file, b[i].pos, "duplicate binding `%s` in one %s (first bound at %d:%d)",
+                               b[i].name, what, b[j].pos.line, b[j].pos.col);
+                name_map_free(&seen);
+                return -1;
+            }
+            if (name_map_put(&seen, b[i].name, i) != 0) { name_map_free(&seen); return oom(C); }
+        }
+        name_map_free(&seen);
+        return 0;
+    }
+    for (int i = 1; i < n; i++)
+        for (int j = 0; j < i; j++)
+            if (b[j].name == b[i].name || strcmp(b[j].name, b[i].name) == 0) {
+                front_diag_set(C->err, C->file, b[i].pos, "duplicate binding `%s` in one %s (first bound at %d:%d)",
+                               b[i].name, what, b[j].pos.line, b[j].pos.col);
+                return -1;
+            }
+    return 0;
+}
+
+static int check_let(struct checker *C, const struct ast_expr *e)
+{
+    if (check_group_dups(C, e->binds, e->nbinds, "let") != 0) return -1;
+    int rc = 0, bound = 0;
+    for (; bound < e->nbinds; bound++)
+        if ((rc = bind(C, e->binds[bound].name)) != 0) break;
+    for (int i = 0; rc == 0 && i < e->nbinds; i++)
+        rc = check_expr(C, e->binds[i].rhs);
+    if (rc == 0) rc = check_expr(C, e->body);
+    while (bound > 0) unbind(C, e->binds[--bound].name);
+    return rc;
+}
+
+static int check_alt(struct checker *C, const struct ast_alt *a)
+{
+    if (a->con && use_con(C, a->con, a->nvars, a->pos) != 0) return -1;
+    struct name_map seen;             /* long patterns: a map, not a quadratic scan */
+    name_map_init(&seen);
+    for (int i = 0; i < a->nvars; i++) {
+        int j = -1;
+        if (a->nvars <= 64) j = find_dup(a->vars, i, a->vars[i]);
+        else if (!name_map_get(&seen, a->vars[i], &j) && name_map_put(&seen, a->vars[i], i) != 0) {
+            name_map_free(&seen);
+            return oom(C);
+        }
+        if (j >= 0) {
+            front_diag_set(C->err, C->file, a->var_pos[i],
+                           "duplicate pattern variable `%s` (first at %d:%d)", a->vars[i],
+                           a->var_pos[j].line, a->var_pos[j].col);
+            name_map_free(&seen);
+            return -1;
+        }
+    }
+    name_map_free(&seen);
+    int rc = 0, bound = 0;
+    for (; bound < a->nvars; bound++)
+        if ((rc = bind(C, a->vars[bound])) != 0) break;
+    if (rc == 0) rc = check_expr(C, a->body);
+    while (bound > 0) unbind(C, a->vars[--bound]);
+    return rc;
+}
+
+static int check_case(struct checker *C, const struct ast_expr *e)
+{
+    if (check_expr(C, e->body) != 0) return -1;
+    for (int i = 0; i < e->nalts; i++) {
+        const struct ast_alt *a = &e->alts[i];
+        if (!a->con && i != e->nalts - 1) {
+            front_diag_set(C->err, C->file, e->alts[i + 1].pos,
+                           "an alternative after the default `_ ->` (the default must be last)");
+            return -1;
+        }
+        for (int j = 0; a->con && j < i; j++)
+            if (e->alts[j].con && strcmp(e->alts[j].con, a->con) == 0) {
+                front_diag_set(C->err, C->file, a->pos,
+                               "duplicate alternative for constructor `%s` in one case (first at %d:%d)",
+                               a->con, e->alts[j].pos.line, e->alts[j].pos.col);
+                return -1;
+            }
+        if (check_alt(C, a) != 0) return -1;
+    }
+    return 0;
+}
+
+static int check_expr(struct checker *C, const struct ast_expr *e)
+{
+    switch (e->kind) {
+    case AST_LAM: {
+        if (bind(C, e->name) != 0) return -1;
+        int rc = check_expr(C, e->body);
+        unbind(C, e->name);
+        return rc;
+    }
+    case AST_APP:
+        if (check_expr(C, e->body) != 0) return -1;
+        return use_var(C, e->name, e->name_pos);
+    case AST_VAR:
+        return use_var(C, e->name, e->pos);
+    case AST_LET:
+        return check_let(C, e);
+    case AST_CON:
+        if (use_con(C, e->name, e->nargs, e->pos) != 0) return -1;
+        for (int i = 0; i < e->nargs; i++)
+            if (use_var(C, e->args[i], e->arg_pos ? e->arg_pos[i] : e->pos) != 0) return -1;
+        return 0;
+    case AST_CASE:
+        return check_case(C, e);
+    case AST_SCC: case AST_SCC_SUB:
+        if (cc_name_ok(C, e->name, e->name_pos.line ? e->name_pos : e->pos) != 0) return -1;
+        return check_expr(C, e->body);
+    case AST_LIT:
+        return 0;
+    case AST_PRIM:
+        if (e->left->kind == AST_VAR && use_var(C, e->left->name, e->left->pos) != 0) return -1;
+        if (e->right->kind == AST_VAR && use_var(C, e->right->name, e->right->pos) != 0) return -1;
+        return 0;
+    }
+    front_diag_set(C->err, C->file, e->pos, "internal error: unknown expression kind %d", (int)e->kind);
+    return -1;
+}
+
+int front_check(const char *file, const struct ast_program *p, struct front_diag *err)
+{
+    struct checker C = { .file = file, .err = err };
+    name_map_init(&C.top);
+    name_map_init(&C.scope);
+    name_map_init(&C.arity);
+    int rc = 0;
+    for (int i = 0; rc == 0 && i < p->nbinds; i++) {
+        int j;
+        if (!name_map_get(&C.top, p->binds[i].name, &j) && name_map_put(&C.top, p->binds[i].name, i) != 0)
+            rc = oom(&C);
+    }
+    for (int i = 0; rc == 0 && i < p->nbinds; i++) {
+        int j = -1;
+        name_map_get(&C.top, p->binds[i].name, &j);
+        if (j != i) {
+            front_diag_set(err, file, p->binds[i].pos,
+                           "duplicate top-level binding `%s` (first bound at %d:%d)", p->binds[i].name,
+                           p->binds[j].pos.line, p->binds[j].pos.col);
+            rc = -1;
+            break;
+        }
+        rc = check_expr(&C, p->binds[i].rhs);
+    }
+    int m;
+    if (rc == 0 && !name_map_get(&C.top, "main", &m)) {
+        struct ast_pos one = { 1, 1 };
+        front_diag_set(err, file, one, "no binding for `main` (a program must bind main)");
+        rc = -1;
+    }
+    name_map_free(&C.top);
+    name_map_free(&C.scope);
+    name_map_free(&C.arity);
+    free(C.first_use);
+    return rc;
+}

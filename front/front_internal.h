@@ -1,0 +1,34 @@
+/* front_internal.h -- what the front end's units share (not public):
+ * the arena, the name map, the nesting limit and diagnostics. */
+#ifndef CCM_FRONT_INTERNAL_H
+#define CCM_FRONT_INTERNAL_H
+
+#include <stdarg.h>
+#include "front.h"
+
+/* Deepest expression tree the front end accepts (parser nesting and tree
+ * height alike).  Every later pass (checker, loader, printers, the props
+ * evaluator) recurses at most this deep, so the C stack is safe. */
+#define FRONT_MAX_DEPTH 10000
+
+/* ---- arena (arena.c): every node and string of a program ------------- */
+struct ast_arena *arena_new(void);
+void *arena_alloc(struct ast_arena *a, size_t size);          /* zeroed; NULL if out of memory */
+const char *arena_intern(struct ast_arena *a, const char *s, size_t len);
+
+/* ---- a map from strings to ints (names.c) --------------------------- */
+struct name_map {
+    const char **keys;
+    int *vals;
+    size_t cap, len;
+};
+void name_map_init(struct name_map *m);
+void name_map_free(struct name_map *m);
+int  name_map_get(const struct name_map *m, const char *key, int *val);  /* 1 if present */
+int  name_map_put(struct name_map *m, const char *key, int val);         /* 0, or -1 out of memory */
+
+/* ---- diagnostics (diag.c) ---------------------------------------------- */
+void front_diag_set(struct front_diag *d, const char *file, struct ast_pos pos,
+                    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+#endif

@@ -1,0 +1,31 @@
+/* lexer.h -- program text to tokens (INTERFACE.md section 1). */
+#ifndef CCM_LEXER_H
+#define CCM_LEXER_H
+
+#include "front_internal.h"
+
+enum tok_kind {
+    T_EOF = 0, T_ERROR,
+    T_IDENT, T_CON, T_INT, T_STRING,
+    T_LET, T_IN, T_CASE, T_OF, T_SCC, T_SCC_SUB, T_UNDERSCORE,
+    T_BACKSLASH, T_ARROW, T_EQUALS, T_SEMI, T_LBRACE, T_RBRACE, T_LPAREN, T_RPAREN,
+    T_OP                                  /* a primitive operator; op says which */
+};
+
+struct token {
+    enum tok_kind kind;
+    struct ast_pos pos;
+    const char *text;     /* IDENT, CON, STRING (interned); ERROR: the message */
+    int64_t num;          /* INT */
+    enum ast_op op;       /* OP */
+};
+
+/* Tokenize all of text.  Always ends the array with T_EOF, or with T_ERROR
+ * at the first lexical error (its text is the message).  Returns the
+ * number of tokens, or -1 if out of memory. */
+long lex_all(struct ast_arena *arena, const char *text, size_t len, struct token **out);
+
+/* "`->`", "identifier `foo`", "end of file", ... for diagnostics. */
+void token_describe(const struct token *t, char *buf, size_t cap);
+
+#endif

@@ -1,0 +1,59 @@
+/* read.c -- read a whole file (or standard input for "-"), parse, check. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <errno.h>
+#include "front_internal.h"
+
+/* The whole stream into a malloc'd buffer; NULL on failure (errno kept). */
+static char *slurp(FILE *f, size_t *len)
+{
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    if (!buf) return NULL;
+    for (;;) {
+        if (n == cap) {
+            char *b = realloc(buf, cap * 2);
+            if (!b) { free(buf); return NULL; }
+            buf = b;
+            cap *= 2;
+        }
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0) {
+            if (ferror(f)) { free(buf); return NULL; }
+            break;
+        }
+    }
+    *len = n;
+    return buf;
+}
+
+int front_read_program(const char *path, struct ast_program *out, struct front_diag *err)
+{
+    struct ast_pos start = { 1, 1 };
+    int is_stdin = strcmp(path, "-") == 0;
+    const char *name = is_stdin ? "<stdin>" : path;
+    FILE *f = is_stdin ? stdin : fopen(path, "rb");
+    memset(out, 0, sizeof *out);
+    if (!f) {
+        snprintf(err->text, sizeof err->text, "%s: cannot open: %s", path, strerror(errno));
+        return -1;
+    }
+    size_t len = 0;
+    char *text = slurp(f, &len);
+    int saved = errno;
+    if (!is_stdin) fclose(f);
+    if (!text) {
+        snprintf(err->text, sizeof err->text, "%s: cannot read: %s", name, strerror(saved));
+        return -1;
+    }
+    (void)start;
+    int rc = front_parse(name, text, len, out, err);
+    free(text);
+    if (rc == 0 && front_check(name, out, err) != 0) {
+        ast_free(out);
+        rc = -1;
+    }
+    return rc;
+}

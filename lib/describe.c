@@ -1,0 +1,108 @@
+/* describe.c -- what went wrong, in words: the message of a runtime or
+ * resource error, read off the stuck state (the kernel leaves the state as
+ * it was when no rule applies). */
+#include <stdio.h>
+#include <string.h>
+#include <inttypes.h>
+#include "ccmlib.h"
+#include "../front/front.h"
+
+const char *ccm_error_kind(int status)
+{
+    if (status == CCM_VALUE) return NULL;
+    if (status == CCM_ERR_BAD_CODE) return "internal";
+    return ccm_status_kind(status);
+}
+
+int ccm_exit_status(int status)
+{
+    if (status == CCM_VALUE) return 0;
+    if (status >= CCM_RES_STEPS && status <= CCM_RES_STACK) return 3;
+    return 1;
+}
+
+/* The current control (a value) described: "constructor `Nil`", ... */
+static void describe_value(struct ccm_session *s, char *buf, size_t cap)
+{
+    const struct ccm_machine *m = ccm_session_machine(s);
+    const struct ccm_node *n = &m->code[m->ctl_code];
+    switch (n->kind) {
+    case CCM_CON:    snprintf(buf, cap, "constructor `%s`", ccm_session_con_name(s, n->a)); break;
+    case CCM_LAM:    snprintf(buf, cap, "a function"); break;
+    case CCM_LIT:    snprintf(buf, cap, "integer %" PRId64, n->lit); break;
+    case CCM_INTVAL: snprintf(buf, cap, "integer %" PRId64, m->ctl_num); break;
+    default:         snprintf(buf, cap, "a non-value"); break;
+    }
+}
+
+/* Source text of code node i (or "?"). */
+static const char *node_text(struct ccm_session *s, int32_t i, char *buf, size_t cap)
+{
+    const struct front_image *img = ccm_session_image(s);
+    if (i >= 0 && i < img->ncode && img->node_expr[i]) return front_expr_text(img->node_expr[i], buf, cap, 60);
+    snprintf(buf, cap, "?");
+    return buf;
+}
+
+const char *ccm_session_error_message(struct ccm_session *s, int status, char *buf, size_t cap)
+{
+    struct ccm_machine *m = ccm_session_machine(s);
+    const struct ccm_frame *top = m->stack_len > 0 ? &m->stack[m->stack_len - 1] : NULL;
+    const struct ccm_options *o = ccm_session_options(s);
+    char what[160], src[128];
+    switch (status) {
+    case CCM_VALUE:
+        snprintf(buf, cap, "no error");
+        break;
+    case CCM_ERR_BLACK_HOLE: {
+        const struct front_image *img = ccm_session_image(s);
+        const struct ast_expr *e = img->node_expr[m->ctl_code];
+        const char *name = e ? e->name : NULL;      /* NULL: the entry node, main */
+        snprintf(buf, cap, "black hole: thunk `%s` demanded while under evaluation (the program loops)",
+                 name ? name : "main");
+        break;
+    }
+    case CCM_ERR_NO_ALTERNATIVE:
+        describe_value(s, what, sizeof what);
+        snprintf(buf, cap, "no alternative for %s in `%s`", what,
+                 top ? node_text(s, top->a, src, sizeof src) : "?");
+        break;
+    case CCM_ERR_NOT_A_FUNCTION:
+        describe_value(s, what, sizeof what);
+        snprintf(buf, cap, "not a function: %s applied to an argument", what);
+        break;
+    case CCM_ERR_TYPE:
+        describe_value(s, what, sizeof what);
+        snprintf(buf, cap, "type error: an operand of `%s` is %s, not an integer",
+                 top ? node_text(s, top->a, src, sizeof src) : "?", what);
+        break;
+    case CCM_ERR_DIV_ZERO:
+        snprintf(buf, cap, "division by zero in `%s`", top ? node_text(s, top->a, src, sizeof src) : "?");
+        break;
+    case CCM_ERR_OVERFLOW:
+        snprintf(buf, cap, "64-bit overflow in `%s`", top ? node_text(s, top->a, src, sizeof src) : "?");
+        break;
+    case CCM_RES_STEPS:
+        snprintf(buf, cap, "step budget exhausted: --max-steps %" PRIu64 " transitions", m->max_steps);
+        break;
+    case CCM_RES_HEAP: {
+        /* only a let allocates heap objects; every other refusal was for cells */
+        const struct ccm_node *n = &m->code[m->ctl_code];
+        if (n->kind == CCM_LET && m->heap_len > m->heap_cap - n->b)
+            snprintf(buf, cap, "heap budget exhausted: --max-heap %" PRId32 " objects", o->max_heap);
+        else
+            snprintf(buf, cap, "heap budget exhausted: environment cells, --max-cells %" PRId32, o->max_cells);
+        break;
+    }
+    case CCM_RES_STACK:
+        snprintf(buf, cap, "stack budget exhausted: --max-stack %" PRId32 " frames", o->max_stack);
+        break;
+    case CCM_ERR_BAD_CODE:
+        snprintf(buf, cap, "internal error: the machine met code the loader should not produce (a bug)");
+        break;
+    default:
+        snprintf(buf, cap, "internal error: unknown status %d", status);
+        break;
+    }
+    return buf;
+}

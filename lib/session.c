@@ -1,0 +1,196 @@
+/* session.c -- the embedding API of ccmlib.h: a loaded program, the
+ * kernel's arrays (calloc'd at the budgeted capacities), the machine. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <inttypes.h>
+#include "ccmlib.h"
+#include "../front/front.h"
+
+struct ccm_session {
+    struct ast_program prog;
+    struct front_image img;
+    struct ccm_options opt;
+    struct ccm_machine m;
+    int status;
+};
+
+void ccm_options_default(struct ccm_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->rules = CCM_RULES_FIG6;
+    o->scoping = CCM_LEXICAL;
+    o->order = CCM_LEFT_TO_RIGHT;
+    o->max_steps = CCM_DEFAULT_MAX_STEPS;
+    o->max_heap = CCM_DEFAULT_MAX_HEAP;
+    o->max_cells = CCM_DEFAULT_MAX_CELLS;
+    o->max_stack = CCM_DEFAULT_MAX_STACK;
+}
+
+/* Fill zero fields with defaults and clamp to the kernel's hard limits. */
+static void normalise(struct ccm_options *o, const struct ccm_options *given)
+{
+    ccm_options_default(o);
+    if (!given) return;
+    o->rules = given->rules;
+    o->scoping = given->scoping;
+    o->order = given->order;
+    if (given->max_steps) o->max_steps = given->max_steps;
+    if (given->max_heap > 0) o->max_heap = given->max_heap;
+    if (given->max_cells > 0) o->max_cells = given->max_cells;
+    if (given->max_stack > 0) o->max_stack = given->max_stack;
+    if (o->max_steps > CCM_MAX_STEPS) o->max_steps = CCM_MAX_STEPS;
+    if (o->max_heap > CCM_MAX_CAP) o->max_heap = CCM_MAX_CAP;
+    if (o->max_cells > CCM_MAX_CAP) o->max_cells = CCM_MAX_CAP;
+    if (o->max_stack > CCM_MAX_CAP) o->max_stack = CCM_MAX_CAP;
+}
+
+static void set_err(char *err, size_t cap, const char *msg)
+{
+    if (err && cap) snprintf(err, cap, "%s", msg);
+}
+
+/* Load a parsed and checked program into a new session (takes prog). */
+static struct ccm_session *make_session(struct ast_program *prog, const struct ccm_options *opt,
+                                        const char *file, char *err, size_t errcap)
+{
+    struct ccm_session *s = calloc(1, sizeof *s);
+    if (!s) { ast_free(prog); set_err(err, errcap, "out of memory"); return NULL; }
+    s->prog = *prog;
+    normalise(&s->opt, opt);
+    struct front_diag d;
+    if (front_load(&s->prog, &s->img, &d) != 0) {
+        /* loader diagnostics carry no file name: add it */
+        if (err && errcap) snprintf(err, errcap, "%s%s", file, d.text);
+        ast_free(&s->prog);
+        free(s);
+        return NULL;
+    }
+    struct ccm_machine *m = &s->m;
+    m->heap = calloc((size_t)s->opt.max_heap, sizeof *m->heap);
+    m->cells = calloc((size_t)s->opt.max_cells, sizeof *m->cells);
+    m->stack = calloc((size_t)s->opt.max_stack, sizeof *m->stack);
+    m->costs = calloc((size_t)s->img.ncc * CCM_NCOUNTERS, sizeof *m->costs);
+    if (!m->heap || !m->cells || !m->stack || !m->costs) {
+        set_err(err, errcap, "out of memory allocating the machine's arrays (lower --max-heap/--max-stack)");
+        ccm_session_free(s);
+        return NULL;
+    }
+    if (ccm_session_reset(s) != CCM_RUNNING) {
+        if (s->status == CCM_RES_HEAP)
+            snprintf(err, errcap, "%s:1:1: the heap budget is smaller than the %d top-level bindings",
+                     file, (int)s->img.ntop);
+        else
+            set_err(err, errcap, "internal error: the loaded code was refused by the kernel");
+        ccm_session_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+struct ccm_session *ccm_session_from_text(const char *file, const char *text, size_t len,
+                                          const struct ccm_options *opt,
+                                          char *err, size_t errcap)
+{
+    struct ast_program prog;
+    struct front_diag d;
+    if (front_parse(file, text, len, &prog, &d) != 0) { set_err(err, errcap, d.text); return NULL; }
+    if (front_check(file, &prog, &d) != 0) {
+        ast_free(&prog);
+        set_err(err, errcap, d.text);
+        return NULL;
+    }
+    return make_session(&prog, opt, file, err, errcap);
+}
+
+struct ccm_session *ccm_session_from_file(const char *path, const struct ccm_options *opt,
+                                          char *err, size_t errcap)
+{
+    struct ast_program prog;
+    struct front_diag d;
+    if (front_read_program(path, &prog, &d) != 0) { set_err(err, errcap, d.text); return NULL; }
+    return make_session(&prog, opt, path, err, errcap);
+}
+
+void ccm_session_free(struct ccm_session *s)
+{
+    if (!s) return;
+    free(s->m.heap);
+    free(s->m.cells);
+    free(s->m.stack);
+    free(s->m.costs);
+    front_image_free(&s->img);
+    ast_free(&s->prog);
+    free(s);
+}
+
+int ccm_session_reset(struct ccm_session *s)
+{
+    struct ccm_machine *m = &s->m;
+    m->rules = s->opt.rules;
+    m->scoping = s->opt.scoping;
+    m->order = s->opt.order;
+    m->max_steps = s->opt.max_steps;
+    m->heap_cap = s->opt.max_heap;
+    m->cell_cap = s->opt.max_cells;
+    m->stack_cap = s->opt.max_stack;
+    s->status = ccm_init(m, &s->img.program);
+    return s->status;
+}
+
+struct ccm_machine *ccm_session_machine(struct ccm_session *s) { return &s->m; }
+
+int ccm_session_run(struct ccm_session *s)
+{
+    s->status = ccm_run(&s->m);
+    return s->status;
+}
+
+int ccm_session_status(const struct ccm_session *s) { return s->status; }
+const struct ccm_options *ccm_session_options(const struct ccm_session *s) { return &s->opt; }
+
+int32_t ccm_session_ncc(const struct ccm_session *s) { return s->img.ncc; }
+
+const char *ccm_session_cc_name(const struct ccm_session *s, int32_t cc)
+{
+    return cc >= 0 && cc < s->img.ncc ? s->img.cc_names[cc] : NULL;
+}
+
+uint64_t ccm_session_cost(const struct ccm_session *s, int32_t cc, int counter)
+{
+    if (cc < 0 || cc >= s->img.ncc || counter < 0 || counter >= CCM_NCOUNTERS) return 0;
+    return s->m.costs[(size_t)cc * CCM_NCOUNTERS + (size_t)counter];
+}
+
+int32_t ccm_session_cc_find(const struct ccm_session *s, const char *name)
+{
+    for (int32_t i = 0; i < s->img.ncc; i++)
+        if (strcmp(s->img.cc_names[i], name) == 0) return i;
+    return -1;
+}
+
+const char *ccm_session_value(struct ccm_session *s, char *buf, size_t cap)
+{
+    const struct ccm_machine *m = &s->m;
+    const struct ccm_node *n = &s->img.code[m->ctl_code];
+    switch (n->kind) {
+    case CCM_INTVAL: snprintf(buf, cap, "%" PRId64, m->ctl_num); break;
+    case CCM_LIT:    snprintf(buf, cap, "%" PRId64, n->lit); break;
+    case CCM_CON:    snprintf(buf, cap, "%s", ccm_session_con_name(s, n->a)); break;
+    case CCM_LAM:    snprintf(buf, cap, "<function>"); break;
+    default:         snprintf(buf, cap, "<not a value>"); break;
+    }
+    return buf;
+}
+
+const char *ccm_session_con_name(const struct ccm_session *s, int32_t tag)
+{
+    return tag >= 0 && tag < s->img.ncon ? s->img.con_names[tag] : "?";
+}
+
+const char *ccm_session_top_name(const struct ccm_session *s, int32_t i)
+{
+    return i >= 0 && i < s->img.ntop ? s->img.top_names[i] : NULL;
+}
+
+const struct front_image *ccm_session_image(const struct ccm_session *s) { return &s->img; }

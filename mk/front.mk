@@ -1,0 +1,7 @@
+# front/, lib/, cli/ -- the front end, the embedding library, the ccm command.
+# Suites: tests/front (parser/checker/loader/printer through the CLI) and
+# tests/cli (run/trace/JSON/exit codes), each against build/ccm and, a
+# second time, against the ASan+UBSan build build/ccm-san.
+CHECK_SUITES += "bash tests/front/run.sh build/ccm" "bash tests/front/run.sh build/ccm-san"
+CHECK_SUITES += "bash tests/cli/run.sh build/ccm" "bash tests/cli/run.sh build/ccm-san"
+CHECK_DEPS   += $(BUILD)/ccm $(BUILD)/ccm-san
