@@ -1,0 +1,25 @@
+# mk/tests.mk -- the kernel row tests (Criterion), the examples' attribution
+# tests and the embedding example.  Registered with `make check`.
+
+KTEST_SRC := $(sort $(wildcard tests/kernel/test_*.c))
+KTEST_HDR := tests/kernel/kt.h
+KTEST_LIBS := -lcriterion
+
+# Release and sanitized kernels, linked straight from the kernel objects
+# (the kernel alone: these tests use no front end).
+$(BUILD)/tests/kernel-tests: $(KTEST_SRC) $(KTEST_HDR) $(call obj_rel,$(KERNEL_SRC))
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_REL) -o $@ $(KTEST_SRC) $(call obj_rel,$(KERNEL_SRC)) $(KTEST_LIBS)
+
+$(BUILD)/tests/kernel-tests-san: $(KTEST_SRC) $(KTEST_HDR) $(call obj_san,$(KERNEL_SRC))
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_SAN) $(LDFLAGS_SAN) -o $@ $(KTEST_SRC) $(call obj_san,$(KERNEL_SRC)) $(KTEST_LIBS)
+
+.PHONY: test-kernel
+test-kernel: $(BUILD)/tests/kernel-tests $(BUILD)/tests/kernel-tests-san
+	bash tests/kernel/run-suite.sh $(BUILD)/tests/kernel-tests kernel
+	bash tests/kernel/run-suite.sh $(BUILD)/tests/kernel-tests-san kernel-san
+
+CHECK_SUITES += "tests/kernel/run-suite.sh $(BUILD)/tests/kernel-tests kernel"
+CHECK_SUITES += "tests/kernel/run-suite.sh $(BUILD)/tests/kernel-tests-san kernel-san"
+CHECK_DEPS   += $(BUILD)/tests/kernel-tests $(BUILD)/tests/kernel-tests-san
