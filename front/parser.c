@@ -203,7 +203,7 @@ static struct ast_binding *pop_bindings(struct parser *P, size_t base, int *n)
     size_t count = P->nbinds - base;
     struct ast_binding *b = arena_alloc(P->arena, count * sizeof *b);
     if (!b) { oom(P); return NULL; }
-    memcpy(b, P->binds + base, count * sizeof *b);
+    if (count) memcpy(b, P->binds + base, count * sizeof *b);
     P->nbinds = base;
     *n = (int)count;
     return b;
