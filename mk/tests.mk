@@ -23,3 +23,9 @@ test-kernel: $(BUILD)/tests/kernel-tests $(BUILD)/tests/kernel-tests-san
 CHECK_SUITES += "tests/kernel/run-suite.sh $(BUILD)/tests/kernel-tests kernel"
 CHECK_SUITES += "tests/kernel/run-suite.sh $(BUILD)/tests/kernel-tests-san kernel-san"
 CHECK_DEPS   += $(BUILD)/tests/kernel-tests $(BUILD)/tests/kernel-tests-san
+
+# The paper's examples: hand-derived attributions against `ccm run --json`,
+# with the release binary and again with the sanitized one.
+CHECK_SUITES += "python3 tests/examples/run.py"
+CHECK_SUITES += "CCM=$(BUILD)/ccm-san python3 tests/examples/run.py"
+CHECK_DEPS   += $(BUILD)/ccm $(BUILD)/ccm-san
