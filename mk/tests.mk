@@ -29,3 +29,17 @@ CHECK_DEPS   += $(BUILD)/tests/kernel-tests $(BUILD)/tests/kernel-tests-san
 CHECK_SUITES += "python3 tests/examples/run.py"
 CHECK_SUITES += "CCM=$(BUILD)/ccm-san python3 tests/examples/run.py"
 CHECK_DEPS   += $(BUILD)/ccm $(BUILD)/ccm-san
+
+# The embedding example, built as a user would: public headers from
+# build/include, the library build/libccm.a (and the sanitized library).
+$(BUILD)/tests/embed: examples/embed.c $(BUILD)/libccm.a $(BUILD)/include/.stamp
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_REL) -I$(BUILD)/include -o $@ examples/embed.c $(BUILD)/libccm.a
+
+$(BUILD)/tests/embed-san: examples/embed.c $(BUILD)/libccm-san.a $(BUILD)/include/.stamp
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_SAN) $(LDFLAGS_SAN) -I$(BUILD)/include -o $@ examples/embed.c $(BUILD)/libccm-san.a
+
+CHECK_SUITES += "tests/examples/embed.sh $(BUILD)/tests/embed"
+CHECK_SUITES += "tests/examples/embed.sh $(BUILD)/tests/embed-san"
+CHECK_DEPS   += $(BUILD)/tests/embed $(BUILD)/tests/embed-san
