@@ -1,9 +1,47 @@
 # props.mk -- the program generator (gen/) and the property tests (props/).
 #   build/ccm-gen         print a generated program: --seed N --size K
+#   build/ccm-props       the properties (see props/main.c for options)
 #   make props            properties on many generated programs, both cores
 #   make mutants          build the 16 kernel mutants, report programs-to-catch
 #   make fuzz DURATION=1h long campaign, counterexamples to scratch/fuzz/
-GEN_SRC := gen/gen.c
+GEN_SRC   := gen/gen.c
+PROPS_SRC := props/bigstep.c props/canon.c props/check.c props/machine.c props/shrink.c props/main.c
+PROPS_OBJ := $(call obj_rel,$(GEN_SRC) $(PROPS_SRC))
+NOKERNEL_SRC := $(FRONT_SRC) $(LIBAPI_SRC)
+
+PROPS_SEEDS ?= 20000
+PROPS_SIZE  ?= 5
+# the fixed seed set of `make check` (large enough to catch every mutant)
+CHECK_PROPS_SEEDS ?= 3000
+MUTANT_SEEDS ?= 20000
+DURATION ?= 5m
 
 $(BUILD)/ccm-gen: $(call obj_rel,$(GEN_SRC) gen/main.c)
 	$(CC) $(CFLAGS_REL) -o $@ $^
+
+$(BUILD)/ccm-props: $(PROPS_OBJ) $(BUILD)/libccm.a
+	$(CC) $(CFLAGS_REL) -o $@ $^ -lpthread
+
+$(BUILD)/ccm-props-san: $(call obj_san,$(GEN_SRC) $(PROPS_SRC)) $(BUILD)/libccm-san.a
+	$(CC) $(CFLAGS_SAN) $(LDFLAGS_SAN) -o $@ $^ -lpthread
+
+# ---- mutants: the kernel again with -DCCM_MUTANT=n, the rest as usual
+MUTANT_IDS := $(shell seq 1 16)
+$(BUILD)/mutants/%/ccm-props: $(PROPS_OBJ) $(call obj_rel,$(NOKERNEL_SRC)) $(KERNEL_SRC) kernel/*.h
+	@mkdir -p $(dir $@)obj
+	@for f in $(KERNEL_SRC); do \
+	  $(CC) $(CFLAGS_REL) -DCCM_MUTANT=$* -c $$f -o $(dir $@)obj/$$(basename $$f .c).o || exit 1; done
+	$(CC) $(CFLAGS_REL) -o $@ $(PROPS_OBJ) $(call obj_rel,$(NOKERNEL_SRC)) $(dir $@)obj/*.o -lpthread
+
+.PHONY: props mutants fuzz
+props: $(BUILD)/ccm-props $(BUILD)/ccm-gen
+	$(BUILD)/ccm-props --seeds $(PROPS_SEEDS) --size $(PROPS_SIZE) --jobs 2
+
+mutants: $(foreach n,$(MUTANT_IDS),$(BUILD)/mutants/$(n)/ccm-props)
+	@bash props/mutants.sh $(BUILD) $(MUTANT_SEEDS)
+
+fuzz: $(BUILD)/ccm-props
+	@bash props/fuzz.sh $(BUILD) $(DURATION)
+
+CHECK_SUITES += "bash props/check-suite.sh $(BUILD) $(CHECK_PROPS_SEEDS)"
+CHECK_DEPS   += $(BUILD)/ccm-props $(BUILD)/ccm-props-san $(BUILD)/ccm-gen

@@ -1,0 +1,44 @@
+/* check.h -- the properties of SEMANTICS.md section 5 on one program.
+ *
+ *   p1   equivalence: machine ≡ big-step (outcome, value, returned cost
+ *        centre, steps, every counter of every cost centre, final heap up
+ *        to renaming); for fig6/fig2 x lexical/evaluation, and for both
+ *        operand orders (the big-step evaluates operands in the same order).
+ *        On a runtime error: same error kind, same θ so far, same steps so far.
+ *   p2a  right-to-left operands: same θ, value, returned cost centre, steps
+ *        and final heap (up to renaming) as left to right.
+ *   p2b  early forces: same θ, value, returned cost centre and final heap,
+ *        exactly two more steps per force.
+ *   p3   θ sanity: each counter's total equals the count of the rows that
+ *        charge it (A app1; C case1; V var1+var2; U var3; H the n of each
+ *        let; P prim1; entries and subentries scc).
+ * Programs whose run exhausts a budget, or whose big-step is too deep, are
+ * skipped (counted).
+ */
+#ifndef CCM_PROPS_CHECK_H
+#define CCM_PROPS_CHECK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum { PROP_1 = 1, PROP_2A = 2, PROP_2B = 4, PROP_3 = 8, PROP_ALL = 15 };
+
+struct verdict {
+    int failed;           /* a property failed (or the program was rejected: "gen") */
+    int skipped;          /* some configuration was skipped (resource / too deep)   */
+    int value;            /* the plain fig6/lexical run reached a value             */
+    int forces;           /* valid early forces tried                                */
+    char prop[8];         /* "p1", "p2a", "p2b", "p3", "gen"                          */
+    char how[96];         /* the kind of difference: "fig6/lexical/ltr cost V"        */
+    char msg[2048];       /* the difference in full                                   */
+};
+
+struct checker;
+
+struct checker *checker_new(void);
+void checker_free(struct checker *C);
+/* Check one program text against the properties in mask (PROP_*). */
+void check_program(struct checker *C, const char *text, size_t len, unsigned mask,
+                   struct verdict *v);
+
+#endif

@@ -1,0 +1,170 @@
+/* shrink.c -- see shrink.h. */
+#include "shrink.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../front/front.h"
+#include "../gen/gen.h"
+
+struct shrinker {
+    struct checker *C;
+    unsigned mask;
+    const struct verdict *orig;
+    int tries, max_tries;
+};
+
+static int same_failure(struct shrinker *K, const char *text, size_t len)
+{
+    if (K->tries >= K->max_tries) return 0;
+    K->tries++;
+    struct verdict v;
+    check_program(K->C, text, len, K->mask, &v);
+    return v.failed && strcmp(v.prop, K->orig->prop) == 0 && strcmp(v.how, K->orig->how) == 0;
+}
+
+/* ---- phase 1: the generator's choices ----------------------------------- */
+
+static char *shrink_choices(struct shrinker *K, const uint32_t *choices, size_t n, int size)
+{
+    uint32_t *cur = malloc((n ? n : 1) * sizeof *cur);
+    if (!cur) return NULL;
+    memcpy(cur, choices, n * sizeof *cur);
+    size_t len;
+    int progress = 1;
+    while (progress && K->tries < K->max_tries) {
+        progress = 0;
+        /* shorter prefixes: the rest replays as 0 */
+        for (size_t keep = 0; keep < n && K->tries < K->max_tries; keep = keep ? keep * 2 : 1) {
+            char *t = gen_program_replay(cur, keep, size, &len, NULL);
+            int ok = same_failure(K, t, len);
+            free(t);
+            if (ok) { for (size_t i = keep; i < n; i++) cur[i] = 0; progress = 1; break; }
+        }
+        for (size_t i = 0; i < n && K->tries < K->max_tries; i++) {
+            if (cur[i] == 0) continue;
+            uint32_t old = cur[i];
+            uint32_t cand[2] = { 0, old / 2 };
+            for (int c = 0; c < 2; c++) {
+                if (c == 1 && (cand[1] == 0 || cand[1] == old)) break;
+                cur[i] = cand[c];
+                char *t = gen_program_replay(cur, n, size, &len, NULL);
+                int ok = same_failure(K, t, len);
+                free(t);
+                if (ok) { progress = 1; break; }
+                cur[i] = old;
+            }
+        }
+    }
+    char *t = gen_program_replay(cur, n, size, &len, NULL);
+    free(cur);
+    return t;
+}
+
+/* ---- phase 2: the tree ---------------------------------------------------- */
+
+/* Apply mutation number *idx (counting down) somewhere under *slot;
+ * returns 1 once applied. */
+static int mutate_expr(struct ast_expr **slot, int *idx)
+{
+    struct ast_expr *e = *slot;
+    /* replace the node by a child */
+    struct ast_expr *kids[4]; int nk = 0;
+    switch (e->kind) {
+    case AST_LAM: case AST_LET: case AST_SCC: case AST_SCC_SUB: case AST_APP:
+        kids[nk++] = e->body; break;
+    case AST_CASE:
+        kids[nk++] = e->body;
+        for (int i = 0; i < e->nalts && nk < 4; i++) kids[nk++] = e->alts[i].body;
+        break;
+    default: break;
+    }
+    for (int i = 0; i < nk; i++)
+        if ((*idx)-- == 0) { *slot = kids[i]; return 1; }
+    if (e->kind == AST_LET && e->nbinds > 1)
+        for (int i = 0; i < e->nbinds; i++)
+            if ((*idx)-- == 0) {
+                memmove(&e->binds[i], &e->binds[i + 1], (size_t)(e->nbinds - i - 1) * sizeof e->binds[0]);
+                e->nbinds--;
+                return 1;
+            }
+    if (e->kind == AST_CASE && e->nalts > 1)
+        for (int i = 0; i < e->nalts; i++)
+            if ((*idx)-- == 0) {
+                memmove(&e->alts[i], &e->alts[i + 1], (size_t)(e->nalts - i - 1) * sizeof e->alts[0]);
+                e->nalts--;
+                return 1;
+            }
+    /* recurse */
+    switch (e->kind) {
+    case AST_LAM: case AST_SCC: case AST_SCC_SUB: case AST_APP:
+        return mutate_expr(&e->body, idx);
+    case AST_LET:
+        for (int i = 0; i < e->nbinds; i++) if (mutate_expr(&e->binds[i].rhs, idx)) return 1;
+        return mutate_expr(&e->body, idx);
+    case AST_CASE:
+        if (mutate_expr(&e->body, idx)) return 1;
+        for (int i = 0; i < e->nalts; i++) if (mutate_expr(&e->alts[i].body, idx)) return 1;
+        return 0;
+    default:
+        return 0;
+    }
+}
+
+static int mutate_program(struct ast_program *p, int idx)
+{
+    for (int i = 0; i < p->nbinds; i++)
+        if (strcmp(p->binds[i].name, "main") != 0 && idx-- == 0) {
+            memmove(&p->binds[i], &p->binds[i + 1], (size_t)(p->nbinds - i - 1) * sizeof p->binds[0]);
+            p->nbinds--;
+            return 1;
+        }
+    for (int i = 0; i < p->nbinds; i++)
+        if (mutate_expr(&p->binds[i].rhs, &idx)) return 1;
+    return 0;
+}
+
+static char *print_program(const struct ast_program *p, size_t *len)
+{
+    char *buf = NULL;
+    FILE *f = open_memstream(&buf, len);
+    if (!f) return NULL;
+    front_print_core(f, p);
+    fclose(f);
+    return buf;
+}
+
+static char *shrink_tree(struct shrinker *K, char *text)
+{
+    size_t len = strlen(text);
+    int idx = 0;
+    while (K->tries < K->max_tries) {
+        struct ast_program p;
+        struct front_diag err;
+        if (front_parse("shrink.lam", text, len, &p, &err) != 0) break;
+        if (!mutate_program(&p, idx)) { ast_free(&p); break; }
+        size_t clen;
+        char *cand = print_program(&p, &clen);
+        ast_free(&p);
+        if (cand && same_failure(K, cand, clen)) {
+            free(text);
+            text = cand; len = clen;
+            continue;                   /* same index: the next mutation there */
+        }
+        free(cand);
+        idx++;
+    }
+    return text;
+}
+
+char *shrink_program(struct checker *C, const uint32_t *choices, size_t nchoices, int size,
+                     const char *text, unsigned mask, const struct verdict *orig, int max_tries)
+{
+    struct shrinker K = { C, mask, orig, 0, max_tries };
+    char *t = choices ? shrink_choices(&K, choices, nchoices, size) : NULL;
+    if (!t) t = strdup(text);
+    if (!t) return NULL;
+    /* the core printer's form, so that tree steps start from parsed text */
+    return shrink_tree(&K, t);
+}
