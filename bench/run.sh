@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# bench/run.sh BENCH_BINARY [REPS] -- run every workload in its own process
+# (so peak RSS is per workload), print a table and the ratios to nfib.
+# A benchmark, not a test: it never fails on speed.
+set -u
+bin=$1; reps=${2:-7}
+dir=$(dirname "$0")
+workloads="nfib pipeline cafscc"
+declare -A line
+for w in $workloads; do
+    line[$w]=$("$bin" "$dir/$w.lam" "$reps") || { echo "bench: $w failed"; exit 1; }
+done
+field() { sed -E "s/.*(^| )$2=([^ ]*).*/\2/" <<<"$1"; }
+echo
+echo "ccm kernel benchmark: $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), median of $reps runs of ccm_run"
+printf '%-10s %12s %10s %10s %9s %10s %11s %10s %10s\n' workload transitions median_ms "Mtrans/s" ns/trans heap_objs cells/obj B/obj maxrss_MB
+for w in $workloads; do
+    l=${line[$w]}
+    printf '%-10s %12s %10.1f %10s %9s %10s %11s %10s %10.1f\n' "$w" "$(field "$l" steps)" \
+        "$(awk -v s="$(field "$l" median_s)" 'BEGIN{print s*1000}')" "$(field "$l" mtps)" \
+        "$(field "$l" ns)" "$(field "$l" heap_objs)" "$(field "$l" cells_per_obj)" \
+        "$(field "$l" bytes_per_obj)" "$(awk -v k="$(field "$l" maxrss_kb)" 'BEGIN{print k/1024}')"
+done
+l=${line[nfib]}
+echo "sizeof(struct ccm_obj) = $(field "$l" obj_bytes) B, sizeof(struct ccm_cell) = $(field "$l" cell_bytes) B; B/obj = obj + cells/obj * cell"
+base=$(field "${line[nfib]}" ns)
+for w in pipeline cafscc; do
+    awk -v w="$w" -v a="$(field "${line[$w]}" ns)" -v b="$base" \
+        'BEGIN{printf "ratio ns/trans %s : nfib = %.2f\n", w, a/b}'
+done
+awk -v m="$(field "${line[nfib]}" mtps)" 'BEGIN{printf "target: >= 50 Mtrans/s on nfib: %s (%.1f)\n", (m >= 50 ? "met" : "NOT met"), m}'
