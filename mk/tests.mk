@@ -20,8 +20,8 @@ test-kernel: $(BUILD)/tests/kernel-tests $(BUILD)/tests/kernel-tests-san
 	bash tests/kernel/run-suite.sh $(BUILD)/tests/kernel-tests kernel
 	bash tests/kernel/run-suite.sh $(BUILD)/tests/kernel-tests-san kernel-san
 
-CHECK_SUITES += "tests/kernel/run-suite.sh $(BUILD)/tests/kernel-tests kernel"
-CHECK_SUITES += "tests/kernel/run-suite.sh $(BUILD)/tests/kernel-tests-san kernel-san"
+CHECK_SUITES += "bash tests/kernel/run-suite.sh $(BUILD)/tests/kernel-tests kernel"
+CHECK_SUITES += "bash tests/kernel/run-suite.sh $(BUILD)/tests/kernel-tests-san kernel-san"
 CHECK_DEPS   += $(BUILD)/tests/kernel-tests $(BUILD)/tests/kernel-tests-san
 
 # The paper's examples: hand-derived attributions against `ccm run --json`,
@@ -40,6 +40,6 @@ $(BUILD)/tests/embed-san: examples/embed.c $(BUILD)/libccm-san.a $(BUILD)/includ
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_SAN) $(LDFLAGS_SAN) -I$(BUILD)/include -o $@ examples/embed.c $(BUILD)/libccm-san.a
 
-CHECK_SUITES += "tests/examples/embed.sh $(BUILD)/tests/embed"
-CHECK_SUITES += "tests/examples/embed.sh $(BUILD)/tests/embed-san"
+CHECK_SUITES += "bash tests/examples/embed.sh $(BUILD)/tests/embed"
+CHECK_SUITES += "bash tests/examples/embed.sh $(BUILD)/tests/embed-san"
 CHECK_DEPS   += $(BUILD)/tests/embed $(BUILD)/tests/embed-san
