@@ -7,7 +7,7 @@ then one block per configuration:
 
     run fig6 lexical            (rules, scoping)
     outcome value
-    value 9
+    value 9                     (after an error: value null, error_kind KIND)
     returned_cc MAIN
     steps 30
     cost MAIN C1 V3 U1 H4 P1 subentries1
@@ -72,6 +72,8 @@ def check(name, b):
     for field in ("outcome", "value", "returned_cc", "steps"):
         if field in b and rep.get(field) != b[field]:
             errs.append(f"{field}: got {rep.get(field)!r}, expected {b[field]!r}")
+    if "error_kind" in b and (rep.get("error") or {}).get("kind") != b["error_kind"]:
+        errs.append(f"error kind: got {rep.get('error')!r}, expected {b['error_kind']!r}")
     if rep.get("rules") != b["rules"] or rep.get("scoping") != b["scoping"]:
         errs.append(f"report says {rep.get('rules')}/{rep.get('scoping')}")
     costs = rep.get("costs", {})
