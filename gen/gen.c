@@ -407,7 +407,7 @@ static void gen_int(struct g *g, int d)
 {
     enum { O_LEAF, O_PRIM, O_LET, O_CASEB, O_APP, O_SCC, O_SCCSUB, O_APP2, O_TWICE,
            O_LIST, O_LSUM, O_BOX, O_LOOP, O_SHARE, O_SEL, O_CASEDEF, O_N };
-    int opts[O_N], n = 0;
+    int opts[2 * O_N], n = 0;
     int noleaf = g->noleaf;
     g->noleaf = 0;
     if (!spend(g, d)) opts[n++] = O_LEAF;

@@ -31,7 +31,7 @@ $(BUILD)/mutants/%/ccm-props: $(PROPS_OBJ) $(call obj_rel,$(NOKERNEL_SRC)) $(KER
 	@mkdir -p $(dir $@)obj
 	@for f in $(KERNEL_SRC); do \
 	  $(CC) $(CFLAGS_REL) -DCCM_MUTANT=$* -c $$f -o $(dir $@)obj/$$(basename $$f .c).o || exit 1; done
-	$(CC) $(CFLAGS_REL) -o $@ $(PROPS_OBJ) $(call obj_rel,$(NOKERNEL_SRC)) $(dir $@)obj/*.o -lpthread
+	@$(CC) $(CFLAGS_REL) -o $@ $(PROPS_OBJ) $(call obj_rel,$(NOKERNEL_SRC)) $(dir $@)obj/*.o -lpthread
 
 .PHONY: props mutants fuzz
 props: $(BUILD)/ccm-props $(BUILD)/ccm-gen
@@ -44,4 +44,5 @@ fuzz: $(BUILD)/ccm-props
 	@bash props/fuzz.sh $(BUILD) $(DURATION)
 
 CHECK_SUITES += "bash props/check-suite.sh $(BUILD) $(CHECK_PROPS_SEEDS)"
-CHECK_DEPS   += $(BUILD)/ccm-props $(BUILD)/ccm-props-san $(BUILD)/ccm-gen
+CHECK_DEPS   += $(BUILD)/ccm-props $(BUILD)/ccm-props-san $(BUILD)/ccm-gen \
+                $(foreach n,$(MUTANT_IDS),$(BUILD)/mutants/$(n)/ccm-props)

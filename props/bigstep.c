@@ -144,7 +144,7 @@ static int shadow(const struct subst *s, const char *const *bound, int nb,
     for (int i = 0; i < s->n; i++) {
         int hidden = 0;
         for (int j = 0; j < nb; j++)
-            if (strcmp(s->from[i], bound[j]) == 0) hidden = 1;
+            if (s->from[i] == bound[j]) hidden = 1;      /* names are interned */
         if (!hidden) { from[k] = s->from[i]; to[k] = s->to[i]; k++; }
     }
     out->from = from; out->to = to; out->n = k;
@@ -155,7 +155,7 @@ static struct bs_var subst_var(const struct subst *s, struct bs_var v)
 {
     if (v.heap >= 0) return v;
     for (int i = 0; i < s->n; i++)
-        if (strcmp(s->from[i], v.src) == 0) {
+        if (s->from[i] == v.src) {
             struct bs_var h = { NULL, s->to[i] };
             return h;
         }
@@ -241,9 +241,9 @@ static struct bs_var convert_var(const struct ast_program *p, const struct scope
 {
     struct bs_var v = { name, -1 };
     for (int i = sc->n - 1; i >= 0; i--)
-        if (strcmp(sc->names[i], name) == 0) return v;
+        if (sc->names[i] == name) return v;                 /* names are interned */
     for (int i = 0; i < p->nbinds; i++)
-        if (strcmp(p->binds[i].name, name) == 0) { v.src = NULL; v.heap = i; return v; }
+        if (p->binds[i].name == name) { v.src = NULL; v.heap = i; return v; }
     return v;   /* unreachable after front_check */
 }
 

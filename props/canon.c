@@ -9,22 +9,57 @@
 
 static const char *const op_text[] = { "+", "-", "*", "/", "%", "==", "/=", "<", "<=", ">", ">=" };
 
+static void grow(struct canon_buf *b, size_t more)
+{
+    if (b->n + more + 1 <= b->cap) return;
+    size_t cap = b->cap ? b->cap : 4096;
+    while (cap < b->n + more + 1) cap *= 2;
+    char *p = realloc(b->p, cap);
+    if (!p) { fprintf(stderr, "props: out of memory\n"); exit(3); }
+    b->p = p; b->cap = cap;
+}
+
+static void put_str(struct canon_buf *b, const char *s)
+{
+    size_t n = strlen(s);
+    grow(b, n);
+    memcpy(b->p + b->n, s, n);
+    b->n += n;
+    b->p[b->n] = 0;
+}
+
+static void put_int(struct canon_buf *b, long long v)
+{
+    char tmp[24]; int k = 0;
+    unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+    do { tmp[k++] = (char)('0' + u % 10); u /= 10; } while (u);
+    if (v < 0) tmp[k++] = '-';
+    grow(b, (size_t)k);
+    while (k) b->p[b->n++] = tmp[--k];
+    b->p[b->n] = 0;
+}
+
+/* A small printf for the walk (vsnprintf dominated the profile): %s, %d,
+ * %ld, %lld and literal text only. */
 static void out(struct canon_buf *b, const char *fmt, ...)
 {
     va_list ap;
-    for (;;) {
-        size_t room = b->cap - b->n;
-        va_start(ap, fmt);
-        int k = vsnprintf(b->p ? b->p + b->n : NULL, b->p ? room : 0, fmt, ap);
-        va_end(ap);
-        if (k < 0) return;
-        if (b->p && (size_t)k < room) { b->n += (size_t)k; return; }
-        size_t cap = b->cap ? b->cap : 4096;
-        while (cap < b->n + (size_t)k + 1) cap *= 2;
-        char *p = realloc(b->p, cap);
-        if (!p) { fprintf(stderr, "props: out of memory\n"); exit(3); }
-        b->p = p; b->cap = cap;
+    va_start(ap, fmt);
+    for (const char *f = fmt; *f; f++) {
+        if (*f != '%') {
+            grow(b, 1);
+            b->p[b->n++] = *f;
+            b->p[b->n] = 0;
+            continue;
+        }
+        f++;
+        if (*f == 's') put_str(b, va_arg(ap, const char *));
+        else if (*f == 'd') put_int(b, va_arg(ap, int));
+        else if (f[0] == 'l' && f[1] == 'd') { put_int(b, va_arg(ap, long)); f++; }
+        else if (f[0] == 'l' && f[1] == 'l' && f[2] == 'd') { put_int(b, va_arg(ap, long long)); f += 2; }
+        else { fprintf(stderr, "canon: bad format\n"); exit(3); }
     }
+    va_end(ap);
 }
 
 /* Heap names in order of discovery. */
@@ -154,7 +189,7 @@ static void b_var(struct bwalk *w, struct bs_var v)
 {
     if (v.heap >= 0) { out(w->b, "$%d", number(&w->nb, v.heap)); return; }
     for (int i = w->n - 1; i >= 0; i--)
-        if (strcmp(w->scope[i], v.src) == 0) { out(w->b, "@%d", w->n - 1 - i); return; }
+        if (w->scope[i] == v.src) { out(w->b, "@%d", w->n - 1 - i); return; }
     out(w->b, "?");
 }
 

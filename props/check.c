@@ -325,7 +325,7 @@ static int force_valid(struct checker *C, const struct mrun *r, int32_t x, uint6
 /* Property 2b for one configuration: up to NFORCES early forces, each run
  * repeating the previous run's schedule plus one force after it. */
 static void check_p2b(struct checker *C, const struct front_image *img, int rules, int scoping,
-                      const char *cfg, struct verdict *v)
+                      const char *cfg, unsigned mask, struct verdict *v)
 {
     struct mforce sched[NFORCES];
     int nf = 0, cur = 0;              /* C->run[cur] is run k, recorded */
@@ -361,7 +361,7 @@ static void check_p2b(struct checker *C, const struct front_image *img, int rule
                  "unevaluated thunk there)", cfg, what);
             return;
         }
-        check_theta(n, img, cfg, v);
+        if (mask & PROP_3) check_theta(n, img, cfg, v);
         compare_snap(C, &C->plain, n, img, 2 * (uint64_t)nf, "p2b", cfg, what, v);
         cur = 1 - cur;
     }
@@ -406,7 +406,7 @@ void check_program(struct checker *C, const char *text, size_t len, unsigned mas
         }
         if (v->failed) break;
         take_snap(&C->plain, r, &img);
-        if (mask & PROP_2B && r->status == CCM_VALUE) check_p2b(C, &img, rules, scoping, cfg, v);
+        if (mask & PROP_2B && r->status == CCM_VALUE) check_p2b(C, &img, rules, scoping, cfg, mask, v);
         if (v->failed) break;
         if (mask & (PROP_2A | PROP_1)) {
             cfg_name(cfg, sizeof cfg, rules, scoping, 1);

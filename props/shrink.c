@@ -161,8 +161,10 @@ static char *shrink_tree(struct shrinker *K, char *text)
 char *shrink_program(struct checker *C, const uint32_t *choices, size_t nchoices, int size,
                      const char *text, unsigned mask, const struct verdict *orig, int max_tries)
 {
-    struct shrinker K = { C, mask, orig, 0, max_tries };
+    struct shrinker K = { C, mask, orig, 0, max_tries / 2 };
     char *t = choices ? shrink_choices(&K, choices, nchoices, size) : NULL;
+    K.tries = 0;
+    K.max_tries = max_tries - max_tries / 2;
     if (!t) t = strdup(text);
     if (!t) return NULL;
     /* the core printer's form, so that tree steps start from parsed text */
