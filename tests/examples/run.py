@@ -70,8 +70,9 @@ def check(name, b):
     if p.returncode != want_exit:
         errs.append(f"exit status {p.returncode}, expected {want_exit}")
     for field in ("outcome", "value", "returned_cc", "steps"):
-        if field in b and rep.get(field) != b[field]:
-            errs.append(f"{field}: got {rep.get(field)!r}, expected {b[field]!r}")
+        want = None if b.get(field) == "null" else b.get(field)
+        if field in b and rep.get(field) != want:
+            errs.append(f"{field}: got {rep.get(field)!r}, expected {want!r}")
     if "error_kind" in b and (rep.get("error") or {}).get("kind") != b["error_kind"]:
         errs.append(f"error kind: got {rep.get('error')!r}, expected {b['error_kind']!r}")
     if rep.get("rules") != b["rules"] or rep.get("scoping") != b["scoping"]:
