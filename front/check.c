@@ -173,26 +173,49 @@ static int check_alt(struct checker *C, const struct ast_alt *a)
     return rc;
 }
 
+/* Index of an earlier alternative for constructor con, or -1.  A map keeps
+ * cases with thousands of alternatives linear. */
+static int earlier_alt(struct checker *C, const struct ast_expr *e, int i, struct name_map *seen)
+{
+    const char *con = e->alts[i].con;
+    int j = -1;
+    if (e->nalts <= 64) {
+        for (int k = 0; k < i; k++)
+            if (e->alts[k].con && strcmp(e->alts[k].con, con) == 0) return k;
+        return -1;
+    }
+    if (name_map_get(seen, con, &j)) return j;
+    if (name_map_put(seen, con, i) != 0) { oom(C); return -2; }
+    return -1;
+}
+
 static int check_case(struct checker *C, const struct ast_expr *e)
 {
     if (check_expr(C, e->body) != 0) return -1;
-    for (int i = 0; i < e->nalts; i++) {
+    struct name_map seen;
+    name_map_init(&seen);
+    int rc = 0;
+    for (int i = 0; rc == 0 && i < e->nalts; i++) {
         const struct ast_alt *a = &e->alts[i];
         if (!a->con && i != e->nalts - 1) {
             front_diag_set(C->err, C->file, e->alts[i + 1].pos,
                            "an alternative after the default `_ ->` (the default must be last)");
-            return -1;
+            rc = -1;
+            break;
         }
-        for (int j = 0; a->con && j < i; j++)
-            if (e->alts[j].con && strcmp(e->alts[j].con, a->con) == 0) {
-                front_diag_set(C->err, C->file, a->pos,
-                               "duplicate alternative for constructor `%s` in one case (first at %d:%d)",
-                               a->con, e->alts[j].pos.line, e->alts[j].pos.col);
-                return -1;
-            }
-        if (check_alt(C, a) != 0) return -1;
+        int j = a->con ? earlier_alt(C, e, i, &seen) : -1;
+        if (j == -2) { rc = -1; break; }
+        if (j >= 0) {
+            front_diag_set(C->err, C->file, a->pos,
+                           "duplicate alternative for constructor `%s` in one case (first at %d:%d)",
+                           a->con, e->alts[j].pos.line, e->alts[j].pos.col);
+            rc = -1;
+            break;
+        }
+        rc = check_alt(C, a);
     }
-    return 0;
+    name_map_free(&seen);
+    return rc;
 }
 
 static int check_expr(struct checker *C, const struct ast_expr *e)

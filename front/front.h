@@ -9,6 +9,12 @@
 #include "ast.h"
 #include "../kernel/ccm.h"
 
+/* Deepest expression tree the parser accepts (nesting and tree height
+ * alike; "nesting deeper than 10000 levels" beyond).  Every later pass --
+ * checker, loader, printers, an evaluator of the tree -- may recurse this
+ * deep without endangering the C stack. */
+#define FRONT_MAX_DEPTH 10000
+
 struct front_diag {
     char text[1024];          /* "FILE:LINE:COL: message" */
 };

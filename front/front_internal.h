@@ -6,11 +6,6 @@
 #include <stdarg.h>
 #include "front.h"
 
-/* Deepest expression tree the front end accepts (parser nesting and tree
- * height alike).  Every later pass (checker, loader, printers, the props
- * evaluator) recurses at most this deep, so the C stack is safe. */
-#define FRONT_MAX_DEPTH 10000
-
 /* ---- arena (arena.c): every node and string of a program ------------- */
 struct ast_arena *arena_new(void);
 void *arena_alloc(struct ast_arena *a, size_t size);          /* zeroed; NULL if out of memory */
