@@ -1,0 +1,116 @@
+/* session_test.c -- the ccmlib session API (lib/ccmlib.h) in-process:
+ * static errors come back located and no session is made; a run, a reset
+ * and a second run agree; observers name cost centres, constructors and
+ * top-level bindings; error messages name the cause; sessions can be made
+ * and freed many times (ASan's leak check runs over the sanitized build).
+ * Expected numbers are SEMANTICS.md section 7's hand derivation. */
+#include <stdio.h>
+#include <string.h>
+#include "../../lib/ccmlib.h"
+
+static int passed, failed;
+
+#define CHECK(cond) do { if (cond) passed++; else { failed++; \
+    printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond); } } while (0)
+
+static const char worked[] = "main = let f = scc \"fun\" \\x -> x; a = 1 in f a;\n";
+
+static struct ccm_session *load(const char *text, const struct ccm_options *o, char *err, size_t cap)
+{
+    return ccm_session_from_text("t.lam", text, strlen(text), o, err, cap);
+}
+
+static void test_static_error(void)
+{
+    char err[256] = "";
+    CHECK(load("main = x;", NULL, err, sizeof err) == NULL);
+    CHECK(strcmp(err, "t.lam:1:8: unbound variable `x`") == 0);
+    CHECK(load("f = 1;", NULL, err, sizeof err) == NULL);
+    CHECK(strncmp(err, "t.lam:1:1: no binding for `main`", 32) == 0);
+    /* text need not be NUL-terminated: only len bytes are read */
+    char buf[16];
+    memcpy(buf, "main = 1;XXXXXXX", 16);
+    struct ccm_session *s = ccm_session_from_text("t.lam", buf, 9, NULL, err, sizeof err);
+    CHECK(s != NULL);
+    ccm_session_free(s);
+}
+
+static void test_run_reset(void)
+{
+    char err[256];
+    struct ccm_session *s = load(worked, NULL, err, sizeof err);
+    CHECK(s != NULL);
+    if (!s) return;
+    int32_t main_cc = ccm_session_cc_find(s, "MAIN"), fun = ccm_session_cc_find(s, "fun");
+    CHECK(main_cc == 0 && fun > 0 && ccm_session_cc_find(s, "nope") == -1);
+    CHECK(strcmp(ccm_session_cc_name(s, fun), "fun") == 0);
+    CHECK(strcmp(ccm_session_top_name(s, 0), "main") == 0);
+    CHECK(strcmp(ccm_session_con_name(s, CCM_TAG_TRUE), "True") == 0);
+    for (int round = 0; round < 3; round++) {
+        CHECK(ccm_session_run(s) == CCM_VALUE);
+        char v[32];
+        CHECK(strcmp(ccm_session_value(s, v, sizeof v), "1") == 0);
+        CHECK(ccm_session_machine(s)->steps == 9);
+        /* θ = {MAIN: A1 V2 U1 H2 subentries1, fun: V1 U1 entries1} */
+        CHECK(ccm_session_cost(s, main_cc, CCM_A) == 1 && ccm_session_cost(s, main_cc, CCM_V) == 2
+              && ccm_session_cost(s, main_cc, CCM_U) == 1 && ccm_session_cost(s, main_cc, CCM_H) == 2
+              && ccm_session_cost(s, main_cc, CCM_SUBENTRIES) == 1);
+        CHECK(ccm_session_cost(s, fun, CCM_V) == 1 && ccm_session_cost(s, fun, CCM_U) == 1
+              && ccm_session_cost(s, fun, CCM_ENTRIES) == 1 && ccm_session_cost(s, fun, CCM_A) == 0);
+        CHECK(ccm_session_reset(s) == CCM_RUNNING);
+        CHECK(ccm_session_machine(s)->steps == 0 && ccm_session_cost(s, main_cc, CCM_V) == 0);
+    }
+    ccm_session_free(s);
+}
+
+static void test_budget_and_messages(void)
+{
+    struct ccm_options o;
+    ccm_options_default(&o);
+    o.max_steps = 8;
+    char err[256], msg[256];
+    struct ccm_session *s = load(worked, &o, err, sizeof err);
+    CHECK(s && ccm_session_run(s) == CCM_RES_STEPS && ccm_session_machine(s)->steps == 8);
+    CHECK(s && ccm_exit_status(CCM_RES_STEPS) == 3 && strcmp(ccm_error_kind(CCM_RES_STEPS), "steps") == 0);
+    ccm_session_free(s);
+    s = load("main = let n = 7; z = 0 in n / z;", NULL, err, sizeof err);
+    CHECK(s && ccm_session_run(s) == CCM_ERR_DIV_ZERO);
+    if (s) CHECK(strcmp(ccm_session_error_message(s, CCM_ERR_DIV_ZERO, msg, sizeof msg),
+                        "division by zero in `n / z`") == 0);
+    ccm_session_free(s);
+    s = load("main = let x = case x of { _ -> 1 } in x;", NULL, err, sizeof err);
+    CHECK(s && ccm_session_run(s) == CCM_ERR_BLACK_HOLE);
+    if (s) CHECK(strstr(ccm_session_error_message(s, CCM_ERR_BLACK_HOLE, msg, sizeof msg), "`x`") != NULL);
+    ccm_session_free(s);
+    CHECK(ccm_exit_status(CCM_VALUE) == 0 && ccm_exit_status(CCM_ERR_OVERFLOW) == 1
+          && ccm_exit_status(CCM_ERR_BAD_CODE) == 1 && strcmp(ccm_error_kind(CCM_ERR_BAD_CODE), "internal") == 0);
+}
+
+/* Small budgets: under ASan a default-sized session (about 1 GB of lazily
+ * calloc'd arrays) costs ~0.1 s of shadow-memory work to make and free. */
+static void test_many_sessions(void)
+{
+    struct ccm_options o;
+    ccm_options_default(&o);
+    o.max_heap = 4096;
+    o.max_cells = 4096;
+    o.max_stack = 1024;
+    int ok = 1;
+    for (int i = 0; i < 200; i++) {
+        char err[256];
+        struct ccm_session *s = load(worked, &o, err, sizeof err);
+        if (!s || ccm_session_run(s) != CCM_VALUE) ok = 0;
+        ccm_session_free(s);
+    }
+    CHECK(ok);
+}
+
+int main(void)
+{
+    test_static_error();
+    test_run_reset();
+    test_budget_and_messages();
+    test_many_sessions();
+    printf("session: %d passed, %d failed\n", passed, failed);
+    return failed != 0;
+}
