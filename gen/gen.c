@@ -28,7 +28,8 @@ enum {
     F_CAF = 1 << 0, F_SCC = 1 << 1, F_SCCSUB = 1 << 2, F_REC = 1 << 3,
     F_LIST = 1 << 4, F_BOX = 1 << 5, F_HOF = 1 << 6, F_DEFAULT = 1 << 7,
     F_SHADOW = 1 << 8, F_PARTIAL = 1 << 9, F_SHARE = 1 << 10, F_SEL = 1 << 11,
-    F_NFEATURES = 12
+    F_EDGE = 1 << 12,
+    F_NFEATURES = 13
 };
 
 #define MAXCTX 1024
@@ -199,6 +200,22 @@ static void operand(struct g *g, int d, char *buf)
     int c = draw(g, 3);
     if (c == 1 && count_visible(g, T_INT) > 0) { strcpy(buf, pick(g, T_INT)); return; }
     if (c == 2 && d > 0) { arg_var(g, d, T_INT, buf); return; }
+    if (draw(g, 25) == 24) {
+        /* rarely a 64-bit edge: near INT64_MAX, INT64_MIN, sqrt(INT64_MAX),
+         * so that overflow and division edge cases are exercised */
+        static const char *edge[] = { "9223372036854775807", "4611686018427387904",
+                                      "3037000499", "3037000500", "2147483648" };
+        const char *e = edge[draw(g, 5)];
+        int form = draw(g, 3);
+        snprintf(buf, 16, "a%d", g->fresh++);
+        put(g, "let "); put(g, buf); put(g, " = ");
+        if (form == 0) put(g, e);
+        else if (form == 1) { put(g, "0 - "); put(g, e); }
+        else { put(g, "let m = 0 - "); put(g, e); put(g, " in m - 1"); }
+        put(g, " in ");
+        push(g, buf, T_INT);
+        return;
+    }
     snprintf(buf, 16, "%d", draw(g, 10));
 }
 
@@ -406,7 +423,7 @@ static void gen_share(struct g *g, int d)
 static void gen_int(struct g *g, int d)
 {
     enum { O_LEAF, O_PRIM, O_LET, O_CASEB, O_APP, O_SCC, O_SCCSUB, O_APP2, O_TWICE,
-           O_LIST, O_LSUM, O_BOX, O_LOOP, O_SHARE, O_SEL, O_CASEDEF, O_N };
+           O_LIST, O_LSUM, O_BOX, O_LOOP, O_SHARE, O_SEL, O_CASEDEF, O_EDGE, O_N };
     int opts[2 * O_N], n = 0;
     int noleaf = g->noleaf;
     g->noleaf = 0;
@@ -426,6 +443,7 @@ static void gen_int(struct g *g, int d)
         if (has(g, F_SHARE)) opts[n++] = O_SHARE;
         if (count_visible(g, T_SEL)) opts[n++] = O_SEL;
         if (has(g, F_DEFAULT)) opts[n++] = O_CASEDEF;
+        if (has(g, F_EDGE)) { opts[n++] = O_EDGE; opts[n++] = O_EDGE; }
     }
     int save = g->nctx;
     char a[16], f[16];
@@ -460,13 +478,59 @@ static void gen_int(struct g *g, int d)
         put(g, h); put(g, " "); put(g, a); put(g, "}");
         break;
     }
-    case O_LOOP:   gen_loop(g, d); break;
+    case O_LOOP:
+        if (draw(g, 12) == 11) {                    /* rarely a black hole (if demanded) */
+            snprintf(a, 16, "b%d", g->fresh++);
+            put(g, "let "); put(g, a); put(g, " = "); put(g, a); put(g, " + 1 in ");
+            if (draw(g, 2)) put(g, a);
+            else gen_int(g, d - 1);
+        } else if (has(g, F_LIST) && draw(g, 4) == 3) {   /* a cyclic list, looked at twice */
+            char c[16], h[16], t[16], h2[16], t2[16];
+            arg_var(g, d, T_INT, a);
+            snprintf(c, 16, "c%d", g->fresh++);
+            snprintf(h, 16, "h%d", g->fresh++); snprintf(t, 16, "t%d", g->fresh++);
+            snprintf(h2, 16, "h%d", g->fresh++); snprintf(t2, 16, "t%d", g->fresh++);
+            put(g, "let "); put(g, c); put(g, " = Cons "); put(g, a); put(g, " "); put(g, c);
+            put(g, " in case "); put(g, c); put(g, " of {Cons "); put(g, h); put(g, " ");
+            put(g, t); put(g, " -> case "); put(g, t); put(g, " of {Cons "); put(g, h2);
+            put(g, " "); put(g, t2); put(g, " -> "); put(g, h2); put(g, " + "); put(g, h);
+            put(g, "; Nil -> 0}; Nil -> 0}");
+        } else {
+            gen_loop(g, d);
+        }
+        break;
     case O_SHARE:  gen_share(g, d); break;
     case O_SEL:
         arg_var(g, d, T_INT, a);
         arg_var(g, d, T_BOOL, f);
         put(g, pick(g, T_SEL)); put(g, " "); put(g, f); put(g, " "); put(g, a);
         break;
+    case O_EDGE: {
+        /* two operands at the 64-bit edges: INT64_MIN / -1, INT64_MIN % -1,
+         * overflowing + - *, and their near misses */
+        /* interesting pairs, fatal (overflow, division by zero) and not */
+#define MIN64 "let m = 0 - 9223372036854775807 in m - 1"
+        static const char *const pairs[][3] = {
+            { MIN64, "/", "0 - 1" }, { MIN64, "%", "0 - 1" }, { MIN64, "/", "1" },
+            { MIN64, "*", "0 - 1" }, { MIN64, "-", "1" }, { MIN64, "+", "0 - 1" },
+            { MIN64, "%", "2" }, { MIN64, "<", "0" },
+            { "9223372036854775807", "+", "1" }, { "9223372036854775807", "*", "0 - 1" },
+            { "9223372036854775807", "-", "0 - 1" }, { "9223372036854775807", "%", "0 - 1" },
+            { "3037000500", "*", "3037000500" }, { "3037000499", "*", "3037000499" },
+            { "4611686018427387904", "*", "2" }, { "4611686018427387904", "*", "0 - 2" },
+            { "0 - 7", "/", "2" }, { "0 - 7", "%", "2" }, { "7", "/", "0 - 2" },
+            { "7", "%", "0 - 2" }, { "5", "/", "0" }, { "5", "%", "0" },
+        };
+#undef MIN64
+        int k = draw(g, (int)(sizeof pairs / sizeof pairs[0]));
+        char b[16];
+        snprintf(a, 16, "e%d", g->fresh++);
+        snprintf(b, 16, "e%d", g->fresh++);
+        put(g, "let "); put(g, a); put(g, " = "); put(g, pairs[k][0]); put(g, " in ");
+        put(g, "let "); put(g, b); put(g, " = "); put(g, pairs[k][2]); put(g, " in ");
+        put(g, a); put(g, " "); put(g, pairs[k][1]); put(g, " "); put(g, b);
+        break;
+    }
     case O_CASEDEF:
         if (draw(g, 2)) fn_var(g, d, a); else arg_var(g, d, T_INT, a);
         put(g, "case "); put(g, a); put(g, " of {_ -> ");
@@ -658,6 +722,8 @@ static void program(struct g *g, int size)
 {
     for (int i = 0; i < F_NFEATURES; i++)
         if (draw(g, 4)) g->feat |= 1u << i;
+    /* 64-bit edge arithmetic ends in overflow often: in one program in 8 */
+    if (has(g, F_EDGE) && draw(g, 6) >= 1) g->feat &= ~(unsigned)F_EDGE;
     int d = size;
     char name[16];
     int nfun = 1 + draw(g, size / 2 + 1);

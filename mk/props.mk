@@ -12,7 +12,7 @@ NOKERNEL_SRC := $(FRONT_SRC) $(LIBAPI_SRC)
 PROPS_SEEDS ?= 20000
 PROPS_SIZE  ?= 5
 # the fixed seed set of `make check` (large enough to catch every mutant)
-CHECK_PROPS_SEEDS ?= 3000
+CHECK_PROPS_SEEDS ?= 10000
 MUTANT_SEEDS ?= 20000
 DURATION ?= 5m
 
@@ -37,8 +37,10 @@ $(BUILD)/mutants/%/ccm-props: $(PROPS_OBJ) $(call obj_rel,$(NOKERNEL_SRC)) $(KER
 props: $(BUILD)/ccm-props $(BUILD)/ccm-gen
 	$(BUILD)/ccm-props --seeds $(PROPS_SEEDS) --size $(PROPS_SIZE) --jobs 2
 
-mutants: $(foreach n,$(MUTANT_IDS),$(BUILD)/mutants/$(n)/ccm-props)
-	@bash props/mutants.sh $(BUILD) $(MUTANT_SEEDS)
+mutants: $(foreach n,$(MUTANT_IDS),$(BUILD)/mutants/$(n)/ccm-props) $(BUILD)/ccm-props
+	@bash props/mutants.sh $(BUILD) $(MUTANT_SEEDS); a=$$?; \
+	 echo "--- extra mutants (sed patches of a kernel copy, props/xmutants.sh)"; \
+	 bash props/xmutants.sh $(BUILD) $(MUTANT_SEEDS); b=$$?; [ $$a -eq 0 ] && [ $$b -eq 0 ]
 
 fuzz: $(BUILD)/ccm-props
 	@bash props/fuzz.sh $(BUILD) $(DURATION)

@@ -177,7 +177,14 @@ static void compare_costs_bs(const struct mrun *r, const struct front_image *img
 static int compare_p1(struct checker *C, const struct mrun *r, const struct front_image *img,
                       const struct bs_result *b, const char *cfg, struct verdict *v)
 {
-    if (is_resource(r->status) || b->status == BS_STEPS || b->status == BS_TOO_DEEP) return 0;
+    if (b->status == BS_TOO_DEEP) return 0;
+    /* heap and stack limits only the machine has: comparable only if the
+     * machine got further than the big-step says the whole run takes */
+    if ((r->status == CCM_RES_HEAP || r->status == CCM_RES_STACK)
+        && (b->status == BS_STEPS || r->m.steps <= b->steps))
+        return 0;
+    if (r->status == CCM_RES_STEPS && b->status == BS_STEPS) return 0;
+    /* both sides have the same step budget: one running out alone is a difference */
     int bst = bs_to_ccm(b->status);
     if (bst != r->status) {
         char how[96];
@@ -398,14 +405,37 @@ void check_program(struct checker *C, const char *text, size_t len, unsigned mas
         r->record = (mask & PROP_2B) != 0;
         mrun_run(r, &img, rules, scoping, CCM_LEFT_TO_RIGHT, MAX_STEPS, NULL, 0);
         if (cfgi == 0) v->value = r->status == CCM_VALUE;
-        if (is_resource(r->status)) { v->skipped = 1; continue; }
         if (mask & PROP_3) check_theta(r, &img, cfg, v);
         if (mask & PROP_1) {
             struct bs_result b = bs_eval_program(C->bs, &prog, rules, scoping, 0, MAX_STEPS, MAX_DEPTH);
             if (!compare_p1(C, r, &img, &b, cfg, v)) v->skipped = 1;
         }
         if (v->failed) break;
+        if (is_resource(r->status)) { v->skipped = 1; continue; }
         take_snap(&C->plain, r, &img);
+        if ((mask & PROP_1) && C->plain.steps > 1) {
+            /* the step budget: with max_steps = k < S both stop after exactly
+             * k transitions with the steps error and the same θ so far */
+            uint64_t k = next_rand(&C->rng) % C->plain.steps;
+            char bcfg[96];
+            snprintf(bcfg, sizeof bcfg, "%s budget %llu", cfg, (unsigned long long)k);
+            struct mrun *q = &C->run[1];
+            q->record = 0;
+            mrun_run(q, &img, rules, scoping, CCM_LEFT_TO_RIGHT, k, NULL, 0);
+            struct bs_result b = bs_eval_program(C->bs, &prog, rules, scoping, 0, k, MAX_DEPTH);
+            char how[96];
+            snprintf(how, sizeof how, "%s budget", cfg);
+            if (q->status != CCM_RES_STEPS || q->m.steps != k)
+                fail(v, "p1", how, "%s: the machine ends with %s after %llu steps (want the "
+                     "steps error after exactly %llu)", bcfg, ccm_status_kind(q->status),
+                     (unsigned long long)q->m.steps, (unsigned long long)k);
+            else if (b.status != BS_STEPS || b.steps != k)
+                fail(v, "p1", how, "%s: the big-step ends with status %d after %llu steps",
+                     bcfg, b.status, (unsigned long long)b.steps);
+            else
+                compare_costs_bs(q, &img, C->bs, bcfg, v);
+            if (v->failed) break;
+        }
         if (mask & PROP_2B && r->status == CCM_VALUE) check_p2b(C, &img, rules, scoping, cfg, mask, v);
         if (v->failed) break;
         if (mask & (PROP_2A | PROP_1)) {
@@ -413,12 +443,12 @@ void check_program(struct checker *C, const char *text, size_t len, unsigned mas
             struct mrun *q = &C->run[1];
             q->record = 0;
             mrun_run(q, &img, rules, scoping, CCM_RIGHT_TO_LEFT, MAX_STEPS, NULL, 0);
-            if (is_resource(q->status)) { v->skipped = 1; continue; }
             if (mask & PROP_3) check_theta(q, &img, cfg, v);
             if (mask & PROP_1) {
                 struct bs_result b = bs_eval_program(C->bs, &prog, rules, scoping, 1, MAX_STEPS, MAX_DEPTH);
                 if (!compare_p1(C, q, &img, &b, cfg, v)) v->skipped = 1;
             }
+            if (is_resource(q->status)) { v->skipped = 1; continue; }
             if (mask & PROP_2A && C->plain.status == CCM_VALUE)
                 compare_snap(C, &C->plain, q, &img, 0, "p2a", cfg, "operands right to left", v);
         }
