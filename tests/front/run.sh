@@ -157,6 +157,25 @@ for f in in1 in2 in3 in4; do
     if cmp -s "$WORK/$f.core" "$WORK/$f.core2"; then ok; else bad "core fixed point at the limit $f"; fi
 done
 
+# ---- wide input stays linear (maps, not quadratic scans) -----------------------
+# 200,000 alternatives then a repeat of C5: both columns are computed by python
+# from the text it writes ("main = case Nil of { " is 21 chars, then "Ci -> 1; ").
+python3 -c "
+n=200000
+head='main = case Nil of { '
+alts='; '.join('C%d -> 1' % i for i in range(n))
+print(head + alts + '; C5 -> 2 };')
+first=len(head) + sum(len('C%d -> 1; ' % i) for i in range(5)) + 1
+print(len(head + alts + '; ') + 1, first, file=open('$WORK/wide.col','w'))" > "$WORK/wide.lam"
+read -r col first < "$WORK/wide.col"
+(cd "$WORK" && timeout 20 "$CCM" run wide.lam > /dev/null 2> .err); RC=$?
+expect_eq "wide case duplicate" "$RC $(cat "$WORK/.err")" "2 wide.lam:1:$col: duplicate alternative for constructor \`C5\` in one case (first at 1:$first)"
+python3 -c "
+print('main = let ' + '; '.join('v%d = %d' % (i, i) for i in range(300000)) + ' in v77;')
+print('\n'.join('t%d = P%d t%d t%d;' % (i, i % 50, i, i) for i in range(100000)))" > "$WORK/wide2.lam"
+(cd "$WORK" && timeout 20 "$CCM" run --json wide2.lam > .out 2> .err); RC=$?; OUT=$(cat "$WORK/.out")
+expect_eq "wide let and many bindings" "$RC $(jqv .value)" '0 "77"'
+
 # ---- hostile bytes --------------------------------------------------------
 for seed in 1 2 3 4 5 6 7 8; do
     python3 -c "import random; random.seed($seed); import sys; sys.stdout.buffer.write(bytes(random.randrange(256) for _ in range(3000)))" > "$WORK/g.lam"
