@@ -35,7 +35,8 @@ struct checker {
     struct mrun run[2];           /* alternating: run k recorded, run k+1 */
     struct canon_buf cb, cm;
     struct snap plain;
-    uint64_t rng;
+    uint64_t rng;                 /* property 2b's choices */
+    uint64_t rng_budget;          /* the budget sub-check's choices */
     /* scratch for property 2b */
     uint8_t *mark; int32_t *work; int32_t markcap;
 };
@@ -395,7 +396,8 @@ void check_program(struct checker *C, const char *text, size_t len, unsigned mas
     }
     uint64_t h = 1469598103934665603ULL;
     for (size_t i = 0; i < len; i++) h = (h ^ (unsigned char)text[i]) * 1099511628211ULL;
-    C->rng = h;
+    C->rng = h;                   /* both derived from the text: a program checks the same way every time */
+    C->rng_budget = h ^ 0x5DEECE66DULL;
     for (int cfgi = 0; cfgi < 4 && !v->failed; cfgi++) {
         int rules = cfgi & 1, scoping = cfgi >> 1;
         char cfg[64];
@@ -416,7 +418,7 @@ void check_program(struct checker *C, const char *text, size_t len, unsigned mas
         if ((mask & PROP_1) && C->plain.steps > 1) {
             /* the step budget: with max_steps = k < S both stop after exactly
              * k transitions with the steps error and the same θ so far */
-            uint64_t k = next_rand(&C->rng) % C->plain.steps;
+            uint64_t k = next_rand(&C->rng_budget) % C->plain.steps;
             char bcfg[96];
             snprintf(bcfg, sizeof bcfg, "%s budget %llu", cfg, (unsigned long long)k);
             struct mrun *q = &C->run[1];
