@@ -342,9 +342,12 @@ int front_load(const struct ast_program *p, struct front_image *img, struct fron
         if (i == main_index) img->top_cc[i] = CCM_CC_MAIN;
         else if (is_value(p->binds[i].rhs)) img->top_cc[i] = 1;
         else {
-            char name[1100];
-            snprintf(name, sizeof name, "CAF:%.1024s", p->binds[i].name);
+            size_t len = strlen(p->binds[i].name) + 5;
+            char *name = malloc(len);
+            if (!name) { oom(&L); break; }
+            snprintf(name, len, "CAF:%s", p->binds[i].name);
             img->top_cc[i] = cost_centre(&L, name, CCM_CC_CAF);
+            free(name);
         }
     }
     for (int32_t i = 0; !L.failed && i < ntop; i++)

@@ -12,7 +12,11 @@ export UBSAN_OPTIONS="exitcode=99:print_stacktrace=1:halt_on_error=1"
 
 ok()   { PASS=$((PASS + 1)); }
 bad()  { FAIL=$((FAIL + 1)); echo "FAIL: $*"; }
-finish() { echo "$SUITE: $PASS passed, $FAIL failed"; [ "$FAIL" -eq 0 ]; }
+finish() {
+    if [ "${SKIPPED:-0}" -gt 0 ]; then echo "$SUITE: $PASS passed, $FAIL failed, $SKIPPED skipped"
+    else echo "$SUITE: $PASS passed, $FAIL failed"; fi
+    [ "$FAIL" -eq 0 ]
+}
 
 # put NAME TEXT: write TEXT (printf %b, so \n, \t, \x01 work) to $WORK/NAME
 put() { printf '%b' "$2" > "$WORK/$1"; }

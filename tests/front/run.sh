@@ -238,6 +238,22 @@ for p in p1 p2 d d2 d3 in1; do
     run_ccm run --json "$p.core"; b=$(jqv '[.value,.steps,.costs]')
     expect_eq "core runs like source $p" "$b" "$a"
 done
+# generated programs (gen/, when built): the core is a fixed point and costs the same
+GEN=$(dirname "$CCM")/ccm-gen
+SKIPPED=0
+if [ -x "$GEN" ]; then
+    for seed in $(seq 1 60); do
+        "$GEN" --seed "$seed" --size 6 > "$WORK/g.lam" 2>/dev/null || { bad "ccm-gen seed $seed"; continue; }
+        run_ccm core g.lam; printf '%s\n' "$OUT" > "$WORK/g.core"
+        run_ccm core g.core
+        expect_eq "gen $seed: core fixed point" "$OUT" "$(cat "$WORK/g.core")"
+        run_ccm run --json --max-steps 100000 g.lam; a=$(jqv '[.value,.steps,.costs,.error.kind]')
+        run_ccm run --json --max-steps 100000 g.core; b=$(jqv '[.value,.steps,.costs,.error.kind]')
+        expect_eq "gen $seed: core costs the same" "$b" "$a"
+    done
+else
+    SKIPPED=1; echo "skip: no $GEN"
+fi
 run_ccm core t.lam                 # still the unbound-variable file: core checks too
 expect_eq "core rejects bad input" "$RC" 2
 
