@@ -77,6 +77,8 @@ int trace_run(FILE *out, struct ccm_session *s, int json)
     for (int32_t i = 0; i < T.img->ntop; i++) name_addr(&T, i, T.img->top_names[i]);
     char ctl[CONTROL_MAX + 64], frame[128];
     int st;
+    if (!json)
+        fprintf(out, "%8s  %-7s %-12s %5s  %-14s %s\n", "step", "rule", "ccc", "depth", "top", "control");
     for (;;) {
         int32_t before_code = m->ctl_code, before_heap = m->heap_len;
         st = ccm_step(m);
