@@ -48,3 +48,16 @@ fuzz: $(BUILD)/ccm-props
 CHECK_SUITES += "bash props/check-suite.sh $(BUILD) $(CHECK_PROPS_SEEDS)"
 CHECK_DEPS   += $(BUILD)/ccm-props $(BUILD)/ccm-props-san $(BUILD)/ccm-gen \
                 $(foreach n,$(MUTANT_IDS),$(BUILD)/mutants/$(n)/ccm-props)
+
+# ---- libFuzzer target for the front end and the whole pipeline (clang)
+FUZZ_CC    ?= clang
+FUZZ_FLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -fsanitize=fuzzer-no-link,address,undefined
+FUZZ_SRC   := $(KERNEL_SRC) $(FRONT_SRC) $(LIBAPI_SRC) $(GEN_SRC) \
+              props/bigstep.c props/canon.c props/check.c props/machine.c
+$(BUILD)/fuzz-front: $(FUZZ_SRC) props/fuzz_front.c $(wildcard kernel/*.h front/*.h props/*.h)
+	@mkdir -p $(BUILD)/fuzzobj
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -o $@ $(FUZZ_SRC) props/fuzz_front.c -lpthread
+
+.PHONY: fuzz-front
+fuzz-front: $(BUILD)/fuzz-front $(BUILD)/ccm-gen
+	@bash props/fuzz-front.sh $(BUILD) $(DURATION)
