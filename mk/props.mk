@@ -25,13 +25,17 @@ $(BUILD)/ccm-props: $(PROPS_OBJ) $(BUILD)/libccm.a
 $(BUILD)/ccm-props-san: $(call obj_san,$(GEN_SRC) $(PROPS_SRC)) $(BUILD)/libccm-san.a
 	$(CC) $(CFLAGS_SAN) $(LDFLAGS_SAN) -o $@ $^ -lpthread
 
-# ---- mutants: the kernel again with -DCCM_MUTANT=n, the rest as usual
+# ---- mutants: the kernel sources that test CCM_MUTANT compiled again with
+# -DCCM_MUTANT=n, the other kernel objects and the rest as usual
 MUTANT_IDS := $(shell seq 1 16)
-$(BUILD)/mutants/%/ccm-props: $(PROPS_OBJ) $(call obj_rel,$(NOKERNEL_SRC)) $(KERNEL_SRC) kernel/*.h
-	@mkdir -p $(dir $@)obj
-	@for f in $(KERNEL_SRC); do \
+MUTANT_KSRC = $(shell grep -l CCM_MUTANT $(KERNEL_SRC))
+$(BUILD)/mutants/%/ccm-props: $(PROPS_OBJ) $(call obj_rel,$(NOKERNEL_SRC) $(KERNEL_SRC)) $(KERNEL_SRC) kernel/*.h
+	@mkdir -p $(dir $@)obj && rm -f $(dir $@)obj/*.o
+	@for f in $(MUTANT_KSRC); do \
 	  $(CC) $(CFLAGS_REL) -DCCM_MUTANT=$* -c $$f -o $(dir $@)obj/$$(basename $$f .c).o || exit 1; done
-	@$(CC) $(CFLAGS_REL) -o $@ $(PROPS_OBJ) $(call obj_rel,$(NOKERNEL_SRC)) $(dir $@)obj/*.o -lpthread
+	@$(CC) $(CFLAGS_REL) -o $@ $(PROPS_OBJ) $(call obj_rel,$(NOKERNEL_SRC)) \
+	  $(call obj_rel,$(filter-out $(MUTANT_KSRC),$(KERNEL_SRC))) $(dir $@)obj/*.o -lpthread
+	@echo "built mutant $* ($@)"
 
 .PHONY: props mutants fuzz
 props: $(BUILD)/ccm-props $(BUILD)/ccm-gen
