@@ -28,7 +28,9 @@ $(BUILD)/ccm-props-san: $(call obj_san,$(GEN_SRC) $(PROPS_SRC)) $(BUILD)/libccm-
 # ---- mutants: the kernel sources that test CCM_MUTANT compiled again with
 # -DCCM_MUTANT=n, the other kernel objects and the rest as usual
 MUTANT_IDS := $(shell seq 1 16)
-MUTANT_KSRC = $(shell grep -l CCM_MUTANT $(KERNEL_SRC))
+# (all of them if a kernel header other than mutants.h tests CCM_MUTANT)
+MUTANT_KSRC = $(if $(shell grep -l CCM_MUTANT kernel/*.h | grep -v mutants.h),$(KERNEL_SRC),\
+                $(shell grep -l CCM_MUTANT $(KERNEL_SRC)))
 $(BUILD)/mutants/%/ccm-props: $(PROPS_OBJ) $(call obj_rel,$(NOKERNEL_SRC) $(KERNEL_SRC)) $(KERNEL_SRC) kernel/*.h
 	@mkdir -p $(dir $@)obj && rm -f $(dir $@)obj/*.o
 	@for f in $(MUTANT_KSRC); do \

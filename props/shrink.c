@@ -64,8 +64,74 @@ static char *shrink_choices(struct shrinker *K, const uint32_t *choices, size_t 
 
 /* ---- phase 2: the tree ---------------------------------------------------- */
 
+/* ---- inlining a let binding used once ------------------------------------ */
+
+/* Occurrences of name (interned) free in e; *site gets the slot of the last
+ * one that is a whole expression (a VAR node), so it can be replaced. */
+static int uses(struct ast_expr **slot, const char *name, struct ast_expr ***site)
+{
+    struct ast_expr *e = *slot;
+    int n = 0;
+    switch (e->kind) {
+    case AST_VAR:
+        if (e->name == name) { *site = slot; return 1; }
+        return 0;
+    case AST_LAM:
+        return e->name == name ? 0 : uses(&e->body, name, site);
+    case AST_APP:
+        return (e->name == name) + uses(&e->body, name, site);
+    case AST_LET:
+        for (int i = 0; i < e->nbinds; i++) if (e->binds[i].name == name) return 0;
+        for (int i = 0; i < e->nbinds; i++) n += uses(&e->binds[i].rhs, name, site);
+        return n + uses(&e->body, name, site);
+    case AST_CON:
+        for (int i = 0; i < e->nargs; i++) n += e->args[i] == name;
+        return n;
+    case AST_CASE:
+        n = uses(&e->body, name, site);
+        for (int i = 0; i < e->nalts; i++) {
+            int bound = 0;
+            for (int j = 0; j < e->alts[i].nvars; j++) bound |= e->alts[i].vars[j] == name;
+            if (!bound) n += uses(&e->alts[i].body, name, site);
+        }
+        return n;
+    case AST_SCC: case AST_SCC_SUB:
+        return uses(&e->body, name, site);
+    case AST_PRIM:
+        return (e->left->kind == AST_VAR && e->left->name == name)
+             + (e->right->kind == AST_VAR && e->right->name == name);
+    default:
+        return 0;
+    }
+}
+
+/* Binding i of let e used exactly once, as an expression: put its rhs there
+ * and drop the binding.  (Free variables of the rhs may be captured on the
+ * way; the shrinker keeps the result only if it still fails the same way.) */
+static int inline_binding(struct ast_expr *e, int i)
+{
+    const char *x = e->binds[i].name;
+    struct ast_expr **site = NULL;
+    int n = 0;
+    for (int k = 0; k < e->nbinds; k++) n += uses(&e->binds[k].rhs, x, &site);
+    n += uses(&e->body, x, &site);
+    if (n != 1 || !site || *site == e->binds[i].rhs) return 0;
+    struct ast_expr *rhs = e->binds[i].rhs;
+    if (uses(&rhs, x, &site) != 0) return 0;           /* recursive: keep */
+    n = 0; site = NULL;
+    for (int k = 0; k < e->nbinds; k++) if (k != i) n += uses(&e->binds[k].rhs, x, &site);
+    n += uses(&e->body, x, &site);
+    if (n != 1 || !site) return 0;
+    *site = rhs;
+    if (e->nbinds == 1) { *e = *e->body; return 1; }
+    memmove(&e->binds[i], &e->binds[i + 1], (size_t)(e->nbinds - i - 1) * sizeof e->binds[0]);
+    e->nbinds--;
+    return 1;
+}
+
 /* Apply mutation number *idx (counting down) somewhere under *slot;
- * returns 1 once applied. */
+ * returns 1 once applied, -1 if that mutation does not apply, 0 if there
+ * are fewer mutations under *slot. */
 static int mutate_expr(struct ast_expr **slot, int *idx)
 {
     struct ast_expr *e = *slot;
@@ -89,6 +155,9 @@ static int mutate_expr(struct ast_expr **slot, int *idx)
                 e->nbinds--;
                 return 1;
             }
+    if (e->kind == AST_LET)
+        for (int i = 0; i < e->nbinds; i++)
+            if ((*idx)-- == 0) return inline_binding(e, i) ? 1 : -1;
     if (e->kind == AST_CASE && e->nalts > 1)
         for (int i = 0; i < e->nalts; i++)
             if ((*idx)-- == 0) {
@@ -101,11 +170,11 @@ static int mutate_expr(struct ast_expr **slot, int *idx)
     case AST_LAM: case AST_SCC: case AST_SCC_SUB: case AST_APP:
         return mutate_expr(&e->body, idx);
     case AST_LET:
-        for (int i = 0; i < e->nbinds; i++) if (mutate_expr(&e->binds[i].rhs, idx)) return 1;
+        for (int i = 0; i < e->nbinds; i++) { int r = mutate_expr(&e->binds[i].rhs, idx); if (r) return r; }
         return mutate_expr(&e->body, idx);
     case AST_CASE:
-        if (mutate_expr(&e->body, idx)) return 1;
-        for (int i = 0; i < e->nalts; i++) if (mutate_expr(&e->alts[i].body, idx)) return 1;
+        { int r = mutate_expr(&e->body, idx); if (r) return r; }
+        for (int i = 0; i < e->nalts; i++) { int r = mutate_expr(&e->alts[i].body, idx); if (r) return r; }
         return 0;
     default:
         return 0;
@@ -121,7 +190,7 @@ static int mutate_program(struct ast_program *p, int idx)
             return 1;
         }
     for (int i = 0; i < p->nbinds; i++)
-        if (mutate_expr(&p->binds[i].rhs, &idx)) return 1;
+        { int r = mutate_expr(&p->binds[i].rhs, &idx); if (r) return r; }
     return 0;
 }
 
@@ -143,7 +212,9 @@ static char *shrink_tree(struct shrinker *K, char *text)
         struct ast_program p;
         struct front_diag err;
         if (front_parse("shrink.lam", text, len, &p, &err) != 0) break;
-        if (!mutate_program(&p, idx)) { ast_free(&p); break; }
+        int r = mutate_program(&p, idx);
+        if (r == 0) { ast_free(&p); break; }            /* no mutation number idx */
+        if (r < 0) { ast_free(&p); idx++; continue; }   /* not applicable there */
         size_t clen;
         char *cand = print_program(&p, &clen);
         ast_free(&p);
