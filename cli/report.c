@@ -65,7 +65,19 @@ void report_json(FILE *out, struct ccm_session *s, int status)
     fputs("}}", out);
 }
 
-struct row { int32_t cc; uint64_t counted; const char *name; };
+struct row { int32_t cc; uint64_t counted; const char *name; char shown[128]; };
+
+/* A name as the table shows it: control bytes as \xNN (a name may hold any
+ * byte but '"' and newline), cut at about 120 bytes. */
+static void shown_name(const char *name, char *out, size_t cap)
+{
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)name; *p && n + 8 < cap; p++) {
+        if (*p < 0x20 || *p == 0x7F) n += (size_t)snprintf(out + n, cap - n, "\\x%02X", *p);
+        else out[n++] = (char)*p;
+    }
+    out[n] = '\0';
+}
 
 static int by_share(const void *x, const void *y)
 {
@@ -111,7 +123,8 @@ void report_table(FILE *out, const char *program, struct ccm_session *s, int sta
         rows[nrows].cc = cc;
         rows[nrows].counted = counted(s, cc);
         rows[nrows].name = ccm_session_cc_name(s, cc);
-        int len = (int)strlen(rows[nrows].name);
+        shown_name(rows[nrows].name, rows[nrows].shown, sizeof rows[nrows].shown);
+        int len = (int)strlen(rows[nrows].shown);
         if (len > width) width = len > 60 ? 60 : len;
         total += rows[nrows].counted;
         for (int k = 0; k < CCM_NCOUNTERS; k++) sums[k] += ccm_session_cost(s, cc, k);
@@ -124,7 +137,7 @@ void report_table(FILE *out, const char *program, struct ccm_session *s, int sta
     for (int32_t i = 0; i < nrows; i++) {
         uint64_t c[CCM_NCOUNTERS];
         for (int k = 0; k < CCM_NCOUNTERS; k++) c[k] = ccm_session_cost(s, rows[i].cc, k);
-        print_row(out, width, rows[i].name, c, rows[i].counted, total);
+        print_row(out, width, rows[i].shown, c, rows[i].counted, total);
     }
     print_row(out, width, "total", sums, total, total);
     free(rows);

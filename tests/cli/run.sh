@@ -229,6 +229,9 @@ expect_eq "abbreviated control" "$(printf '%s\n' "$OUT" | head -n 1 | jq -r '.co
 python3 -c "open('$WORK/esc.lam','wb').write(b'main = scc \"a\\\\\\\\b\\tc\\x01d/\" 1;\n')"
 run_ccm run --json esc.lam
 expect_eq "escaped name decodes" "$RC $(jqv '.returned_cc | explode')" '0 [97,92,92,98,9,99,1,100,47]'
+# the table shows control bytes as \xNN
+run_ccm run esc.lam
+expect_eq "escaped name in the table" "$RC $(grep -cF 'a\\b\x09c\x01d/ ' <<<"$OUT")" '0 1'
 
 # ---- usage ----------------------------------------------------------------------
 usage_case() { run_ccm "$@"; if [ "$RC" -eq 2 ] && [ -n "$ERR" ] && [ -z "$OUT" ]; then ok; else bad "usage '$*': exit $RC"; fi; }
