@@ -59,6 +59,14 @@ for n in $(seq 1 16); do
     done
 done
 
+# 5b. SEMANTICS.md section 5: the naive CAF treatment (mutant 7) must break
+#     evaluation-order independence itself, not only the equivalence
+for p in p2b p2a; do
+    line=$("$build/mutants/7/ccm-props" --seeds "$seeds" --jobs 2 --stop-first --props "$p" 2>&1 | grep -m1 '^props: first failure')
+    if [ -n "$line" ]; then ok "naive CAF breaks $p: ${line#props: first failure at }"
+    else bad "naive CAF (mutant 7) does not break $p on seeds 1..$seeds"; fi
+done
+
 # 6. sanitizers
 san_seeds=$(( seeds / 10 > 200 ? seeds / 10 : 200 ))
 out=$("$build/ccm-props-san" --seeds "$san_seeds" --jobs 2 2>&1); rc=$?
