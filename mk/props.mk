@@ -5,7 +5,8 @@
 #   make mutants          build the 16 kernel mutants, report programs-to-catch
 #   make fuzz DURATION=1h long campaign, counterexamples to scratch/fuzz/
 GEN_SRC   := gen/gen.c
-PROPS_SRC := props/bigstep.c props/canon.c props/check.c props/machine.c props/shrink.c props/main.c
+PROPS_SRC := props/bigstep.c props/canon.c props/check.c props/machine.c props/shrink.c \
+             props/bigstack.c props/eval_cli.c props/main.c
 PROPS_OBJ := $(call obj_rel,$(GEN_SRC) $(PROPS_SRC))
 NOKERNEL_SRC := $(FRONT_SRC) $(LIBAPI_SRC)
 

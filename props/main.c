@@ -25,14 +25,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bigstep.h"
+#include "bigstack.h"
 #include "check.h"
-#include "../front/front.h"
+#include "eval_cli.h"
 #include "shrink.h"
 #include "../gen/gen.h"
 
 #define MAX_JOBS 16
-#define STACK_SIZE ((size_t)512 << 20)
 
 struct slot {                          /* one worker's results (shared memory) */
     uint64_t checked, passed, failed, values, skipped, forces;
@@ -63,18 +62,6 @@ static double now(void)
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + t.tv_nsec / 1e9;
-}
-
-/* Run fn(arg) on a thread with a big stack and wait for it. */
-static void on_big_stack(void *(*fn)(void *), void *arg)
-{
-    pthread_attr_t a;
-    pthread_t t;
-    pthread_attr_init(&a);
-    pthread_attr_setstacksize(&a, STACK_SIZE);
-    if (pthread_create(&t, &a, fn, arg) != 0) { fprintf(stderr, "props: no thread\n"); exit(3); }
-    pthread_join(t, NULL);
-    pthread_attr_destroy(&a);
 }
 
 static void write_counterexample(const char *dir, uint64_t seed, const char *text,
@@ -260,42 +247,6 @@ static void *files_main(void *arg)
     return NULL;
 }
 
-/* ---- the big-step evaluator alone (hand-derived tests check it) ------------ */
-
-struct eval_job { const char *path; int rules, scoping, rtl, rc; };
-
-static void *eval_main(void *arg)
-{
-    struct eval_job *j = arg;
-    struct ast_program p;
-    struct front_diag err;
-    if (front_read_program(j->path, &p, &err) != 0) { fprintf(stderr, "%s\n", err.text); j->rc = 2; return NULL; }
-    struct bs *S = bs_new();
-    struct bs_result r = bs_eval_program(S, &p, j->rules, j->scoping, j->rtl, 1000000000ULL, 400000);
-    static const char *const st[] = { "value", "not_a_function", "no_alternative", "type_error",
-        "black_hole", "division_by_zero", "overflow", "steps", "too_deep" };
-    printf("outcome %s\n", st[r.status]);
-    if (r.status == BS_VALUE) {
-        if (r.value->kind == AST_LIT) printf("value %" PRId64 "\n", r.value->lit);
-        else if (r.value->kind == AST_CON) printf("value %s\n", r.value->name);
-        else printf("value <function>\n");
-        printf("returned_cc %s\n", bs_cc_name(S, r.cc));
-    }
-    printf("steps %" PRIu64 "\n", r.steps);
-    for (int32_t c = 0; c < bs_ncc(S); c++) {
-        uint64_t any = 0;
-        for (int k = 0; k < BS_NCOUNTERS; k++) any |= bs_cost(S, c, k);
-        if (!any) continue;
-        printf("cost %s", bs_cc_name(S, c));
-        for (int k = 0; k < BS_NCOUNTERS; k++) printf(" %" PRIu64, bs_cost(S, c, k));
-        printf("\n");
-    }
-    bs_free(S);
-    ast_free(&p);
-    j->rc = r.status == BS_VALUE ? 0 : 1;
-    return NULL;
-}
-
 static int usage(void)
 {
     fprintf(stderr, "usage: ccm-props [--seeds N] [--from S] [--size K] [--jobs J] "
@@ -323,18 +274,9 @@ static unsigned parse_props(const char *s)
 int main(int argc, char **argv)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
-    if (argc >= 3 && strcmp(argv[1], "--eval") == 0) {
-        /* ccm-props --eval FILE [fig2] [evaluation] [rtl]: the big-step's
-         * outcome, value, returned cc, steps and "cost CC A C V U H P entries subentries" */
-        struct eval_job j = { argv[2], 0, 0, 0, 0 };
-        for (int i = 3; i < argc; i++) {
-            if (strcmp(argv[i], "fig2") == 0) j.rules = 1;
-            else if (strcmp(argv[i], "evaluation") == 0) j.scoping = 1;
-            else if (strcmp(argv[i], "rtl") == 0) j.rtl = 1;
-            else return usage();
-        }
-        on_big_stack(eval_main, &j);
-        return j.rc;
+    if (argc >= 2 && strcmp(argv[1], "--eval") == 0) {
+        int rc = eval_cli(argc - 1, argv + 1);
+        return rc < 0 ? usage() : rc;
     }
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
