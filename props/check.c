@@ -216,6 +216,86 @@ static int compare_p1(struct checker *C, const struct mrun *r, const struct fron
     return 1;
 }
 
+/* ---- resource limits (SEMANTICS.md section 6) ---------------------------------- */
+
+/* With a capacity one below what the full run used, the run must end with
+ * the resource error, and the refused transition must be neither counted
+ * nor charged: θ and steps equal those of a run cut by the step budget at
+ * the same point. */
+static void check_limit(struct checker *C, const struct front_image *img, int rules, int scoping,
+                        const char *cfg, const char *what, int want, int32_t *lim, int32_t value,
+                        struct verdict *v)
+{
+    struct mrun *q = &C->run[1];
+    q->record = 0;
+    *lim = value;
+    mrun_run(q, img, rules, scoping, CCM_LEFT_TO_RIGHT, MAX_STEPS, NULL, 0);
+    *lim = 0;
+    char how[96];
+    snprintf(how, sizeof how, "%s %s limit", cfg, what);
+    if (q->status != want) {
+        fail(v, "p3", how, "%s: with the %s capacity one below what the run used (%d), the "
+             "machine ends with %s, not %s", cfg, what, value, ccm_status_kind(q->status),
+             ccm_status_kind(want));
+        return;
+    }
+    uint64_t s1 = q->m.steps;
+    size_t n = (size_t)img->ncc * CCM_NCOUNTERS;
+    uint64_t *theta = malloc((n ? n : 1) * sizeof *theta);
+    if (!theta) { fprintf(stderr, "props: out of memory\n"); exit(3); }
+    memcpy(theta, q->m.costs, n * sizeof *theta);
+    mrun_run(q, img, rules, scoping, CCM_LEFT_TO_RIGHT, s1, NULL, 0);
+    if (q->status != CCM_RES_STEPS || q->m.steps != s1)
+        fail(v, "p3", how, "%s: the %s error came after %llu steps, but a run with that step "
+             "budget ends with %s after %llu", cfg, what, (unsigned long long)s1,
+             ccm_status_kind(q->status), (unsigned long long)q->m.steps);
+    else
+        for (size_t i = 0; i < n; i++)
+            if (theta[i] != q->m.costs[i]) {
+                fail(v, "p3", how, "%s: at the %s error, cost centre %s counter %s is %llu; "
+                     "cut by the step budget at the same step it is %llu", cfg, what,
+                     img->cc_names[i / CCM_NCOUNTERS], counter_name[i % CCM_NCOUNTERS],
+                     (unsigned long long)theta[i], (unsigned long long)q->m.costs[i]);
+                break;
+            }
+    free(theta);
+}
+
+/* With exactly the capacities the full run used, it must end the same way. */
+static void check_exact(struct checker *C, const struct front_image *img, int rules, int scoping,
+                        const char *cfg, int want, uint64_t steps, int32_t peak_stack,
+                        int32_t heap_used, int32_t cells_used, struct verdict *v)
+{
+    struct mrun *q = &C->run[1];
+    q->record = 0;
+    q->lim_stack = peak_stack > 0 ? peak_stack : 1;
+    q->lim_heap = heap_used;
+    q->lim_cells = cells_used > 0 ? cells_used : 1;
+    mrun_run(q, img, rules, scoping, CCM_LEFT_TO_RIGHT, MAX_STEPS, NULL, 0);
+    q->lim_stack = q->lim_heap = q->lim_cells = 0;
+    if (q->status != want || q->m.steps != steps) {
+        char how[96];
+        snprintf(how, sizeof how, "%s exact capacities", cfg);
+        fail(v, "p3", how, "%s: with exactly the stack (%d), heap (%d) and cells (%d) the run "
+             "used, the machine ends with %s after %llu steps instead of %s after %llu", cfg,
+             peak_stack, heap_used, cells_used, ccm_status_kind(q->status),
+             (unsigned long long)q->m.steps, ccm_status_kind(want), (unsigned long long)steps);
+    }
+}
+
+static void check_limits(struct checker *C, const struct front_image *img, int rules, int scoping,
+                         const char *cfg, int32_t peak_stack, int32_t heap_used, int32_t cells_used,
+                         struct verdict *v)
+{
+    struct mrun *q = &C->run[1];
+    if (peak_stack > 1)
+        check_limit(C, img, rules, scoping, cfg, "stack", CCM_RES_STACK, &q->lim_stack, peak_stack - 1, v);
+    if (!v->failed && heap_used > img->ntop + 1)
+        check_limit(C, img, rules, scoping, cfg, "heap", CCM_RES_HEAP, &q->lim_heap, heap_used - 1, v);
+    if (!v->failed && cells_used > 1)
+        check_limit(C, img, rules, scoping, cfg, "cells", CCM_RES_HEAP, &q->lim_cells, cells_used - 1, v);
+}
+
 /* ---- snapshots and property 2 ------------------------------------------------ */
 
 static void take_snap(struct snap *s, const struct mrun *r, const struct front_image *img)
@@ -414,6 +494,13 @@ void check_program(struct checker *C, const char *text, size_t len, unsigned mas
         }
         if (v->failed) break;
         if (is_resource(r->status)) { v->skipped = 1; continue; }
+        if (mask & PROP_3)
+        {
+            int32_t ps = r->peak_stack, hl = r->m.heap_len, cl = r->m.cell_len;
+            check_exact(C, &img, rules, scoping, cfg, r->status, r->m.steps, ps, hl, cl, v);
+            if (!v->failed) check_limits(C, &img, rules, scoping, cfg, ps, hl, cl, v);
+        }
+        if (v->failed) break;
         take_snap(&C->plain, r, &img);
         if ((mask & PROP_1) && C->plain.steps > 1) {
             /* the step budget: with max_steps = k < S both stop after exactly

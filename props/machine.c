@@ -22,6 +22,7 @@ void mrun_init(struct mrun *r, int32_t heap_cap, int32_t cell_cap, int32_t stack
     r->m.stack = xcalloc((size_t)stack_cap, sizeof *r->m.stack);
     r->m.stack_cap = stack_cap;
     r->addr_cap = heap_cap;
+    r->full_heap = heap_cap; r->full_cells = cell_cap; r->full_stack = stack_cap;
     r->alloc_at = xcalloc((size_t)heap_cap, sizeof *r->alloc_at);
     r->start_at = xcalloc((size_t)heap_cap, sizeof *r->start_at);
     r->end_at = xcalloc((size_t)heap_cap, sizeof *r->end_at);
@@ -68,6 +69,10 @@ int mrun_run(struct mrun *r, const struct front_image *img, int rules, int scopi
     m->costs = xcalloc(ncost ? ncost : 1, sizeof *m->costs);
     m->rules = rules; m->scoping = scoping; m->order = order;
     m->max_steps = max_steps;
+    m->heap_cap = r->lim_heap > 0 && r->lim_heap < r->full_heap ? r->lim_heap : r->full_heap;
+    m->cell_cap = r->lim_cells > 0 && r->lim_cells < r->full_cells ? r->lim_cells : r->full_cells;
+    m->stack_cap = r->lim_stack > 0 && r->lim_stack < r->full_stack ? r->lim_stack : r->full_stack;
+    r->peak_stack = 0;
     memset(r->rule_count, 0, sizeof r->rule_count);
     r->let_h = 0;
     r->nev = 0;
@@ -98,6 +103,7 @@ int mrun_run(struct mrun *r, const struct front_image *img, int rules, int scopi
         st = ccm_step(m);
         if (st != CCM_RUNNING) break;
         int rule = m->last_rule;
+        if (m->stack_len > r->peak_stack) r->peak_stack = m->stack_len;
         if (rule > 0 && rule < CCM_NRULES) r->rule_count[rule]++;
         if (rule == CCM_R_LET) r->let_h += (uint64_t)letn;
         (void)kind;

@@ -24,6 +24,11 @@ struct mrun {
     struct mrun_event *ev; size_t nev, evcap;   /* var1/var2/var3/force with the address */
     /* per heap address: step it was allocated, first forced (var2/force), updated (var3) */
     uint64_t *alloc_at, *start_at, *end_at; int32_t addr_cap;
+    /* capacities: the arrays' sizes, and limits a run may set below them
+     * (0 = the full size) to check the kernel's resource errors */
+    int32_t full_heap, full_cells, full_stack;
+    int32_t lim_heap, lim_cells, lim_stack;
+    int32_t peak_stack;             /* deepest stack of the last run */
 };
 
 void mrun_init(struct mrun *r, int32_t heap_cap, int32_t cell_cap, int32_t stack_cap);

@@ -46,7 +46,11 @@ resume_keeps_cc|rows_force.c|/ccm_row_resume/,/^}/s/m->ccc = f->cc;/(void)f->cc;
 force_pins_demander|rows_force.c|s/m->ccc = o->cc;/m->ccc = m->ccc;/
 no_black_hole|step.c|s/if (m->heap\[addr\].hole) return CCM_ERR_BLACK_HOLE;/(void)0;/
 budget_off_by_one|step.c|0,/if (m->steps >= m->max_steps) return CCM_RES_STEPS;/s//if (m->steps > m->max_steps) return CCM_RES_STEPS;/
-app1_charges_arg_cc|rows_app.c|s/ccm_charge(m, cc, CCM_A, 1);/ccm_charge(m, m->heap[addr].cc, CCM_A, 1);/
+app1_charges_arg_cc|rows_app.c|s/ccm_charge(m, \([a-z>-]*\), CCM_A, 1);/ccm_charge(m, m->heap[addr].cc, CCM_A, 1);/
+stack_room_off_by_one|step.c|s/return m->stack_len <= m->stack_cap - frames;/return m->stack_len < m->stack_cap - frames;/
+heap_room_off_by_one|step.c|s/if (m->heap_len > m->heap_cap - n->b/if (m->heap_len >= m->heap_cap - n->b/
+cells_room_off_by_one|step.c|s/return m->cell_len <= m->cell_cap - cells;/return m->cell_len < m->cell_cap - cells;/
+prim2_no_restore|rows_prim.c|/ccm_row_prim2/,/^}/s/m->ccc = f->cc;/(void)f->cc;/
 LIST
 echo "xmutants: $caught passed, $escaped failed"
 [ "$escaped" -eq 0 ]
