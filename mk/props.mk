@@ -2,7 +2,7 @@
 #   build/ccm-gen         print a generated program: --seed N --size K
 #   build/ccm-props       the properties (see props/main.c for options)
 #   make props            properties on many generated programs, both cores
-#   make mutants          build the 16 kernel mutants, report programs-to-catch
+#   make mutants          build the kernel mutants (kernel/mutants.h), report programs-to-catch
 #   make fuzz DURATION=1h long campaign, counterexamples to scratch/fuzz/
 GEN_SRC   := gen/gen.c
 PROPS_SRC := props/bigstep.c props/canon.c props/check.c props/machine.c props/shrink.c \
@@ -28,7 +28,8 @@ $(BUILD)/ccm-props-san: $(call obj_san,$(GEN_SRC) $(PROPS_SRC)) $(BUILD)/libccm-
 
 # ---- mutants: the kernel sources that test CCM_MUTANT compiled again with
 # -DCCM_MUTANT=n, the other kernel objects and the rest as usual
-MUTANT_IDS := $(shell seq 1 16)
+# one per CCM_M_* switch of kernel/mutants.h
+MUTANT_IDS := $(shell sed -n 's/^\#define CCM_M_[A-Z0-9_]* *\([0-9][0-9]*\).*/\1/p' kernel/mutants.h)
 # (all of them if a kernel header other than mutants.h tests CCM_MUTANT)
 MUTANT_KSRC = $(if $(shell grep -l CCM_MUTANT kernel/*.h | grep -v mutants.h),$(KERNEL_SRC),\
                 $(shell grep -l CCM_MUTANT $(KERNEL_SRC)))
