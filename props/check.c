@@ -10,6 +10,7 @@
 #include "canon.h"
 #include "machine.h"
 #include "../front/front.h"
+#include "../lib/ccmlib.h"
 
 #define MAX_STEPS   2000000u
 #define MAX_DEPTH   400000
@@ -296,6 +297,67 @@ static void check_limits(struct checker *C, const struct front_image *img, int r
         check_limit(C, img, rules, scoping, cfg, "cells", CCM_RES_HEAP, &q->lim_cells, cells_used - 1, v);
 }
 
+/* ---- the embedding API against the big-step ---------------------------------- */
+
+/* The user-facing path (lib/ccmlib.h: a session from program text, as
+ * `ccm run` uses it) must report what the big-step derives: outcome, steps,
+ * every counter by cost-centre name, the value as the JSON report prints it
+ * and the returned cost centre. */
+static void check_session(struct checker *C, const char *text, size_t len, int rules, int scoping,
+                          const struct bs_result *b, const struct mrun *r, const char *cfg,
+                          struct verdict *v)
+{
+    struct ccm_options o;
+    ccm_options_default(&o);
+    o.rules = rules; o.scoping = scoping;
+    /* capacities a little above what the kernel run used: a session
+     * allocates its arrays, and the defaults are large */
+    o.max_steps = MAX_STEPS;
+    o.max_heap = r->m.heap_len + 16;
+    o.max_cells = r->m.cell_len + 16;
+    o.max_stack = r->peak_stack + 16;
+    char err[256];
+    struct ccm_session *ss = ccm_session_from_text("gen.lam", text, len, &o, err, sizeof err);
+    char how[96];
+    snprintf(how, sizeof how, "%s session", cfg);
+    if (!ss) { fail(v, "p1", how, "%s: the session rejects the program: %s", cfg, err); return; }
+    int st = ccm_session_run(ss);
+    struct ccm_machine *m = ccm_session_machine(ss);
+    if (st != bs_to_ccm(b->status) || m->steps != b->steps) {
+        fail(v, "p1", how, "%s: session ends with %s after %llu steps, big-step with %s after %llu",
+             cfg, ccm_status_kind(st), (unsigned long long)m->steps,
+             ccm_status_kind(bs_to_ccm(b->status)), (unsigned long long)b->steps);
+        ccm_session_free(ss);
+        return;
+    }
+    for (int32_t k = 0; k < bs_ncc(C->bs) && !v->failed; k++) {
+        int32_t i = ccm_session_cc_find(ss, bs_cc_name(C->bs, k));
+        for (int c = 0; c < CCM_NCOUNTERS; c++) {
+            uint64_t want = bs_cost(C->bs, k, c);
+            uint64_t got = i >= 0 ? ccm_session_cost(ss, i, c) : 0;
+            if (want != got) {
+                fail(v, "p1", how, "%s: session reports %s %s = %llu, big-step %llu", cfg,
+                     bs_cc_name(C->bs, k), counter_name[c], (unsigned long long)got,
+                     (unsigned long long)want);
+                break;
+            }
+        }
+    }
+    if (!v->failed && st == CCM_VALUE) {
+        char buf[64], want[64];
+        const struct bs_expr *z = b->value;
+        if (z->kind == AST_LIT) snprintf(want, sizeof want, "%lld", (long long)z->lit);
+        else if (z->kind == AST_CON) snprintf(want, sizeof want, "%s", z->name);
+        else snprintf(want, sizeof want, "<function>");
+        const char *got = ccm_session_value(ss, buf, sizeof buf);
+        const char *ccn = ccm_session_cc_name(ss, m->ccc);
+        if (!got || strcmp(got, want) != 0 || !ccn || strcmp(ccn, bs_cc_name(C->bs, b->cc)) != 0)
+            fail(v, "p1", how, "%s: session value %s returned %s, big-step %s returned %s", cfg,
+                 got ? got : "(null)", ccn ? ccn : "(null)", want, bs_cc_name(C->bs, b->cc));
+    }
+    ccm_session_free(ss);
+}
+
 /* ---- snapshots and property 2 ------------------------------------------------ */
 
 static void take_snap(struct snap *s, const struct mrun *r, const struct front_image *img)
@@ -491,6 +553,9 @@ void check_program(struct checker *C, const char *text, size_t len, unsigned mas
         if (mask & PROP_1) {
             struct bs_result b = bs_eval_program(C->bs, &prog, rules, scoping, 0, MAX_STEPS, MAX_DEPTH);
             if (!compare_p1(C, r, &img, &b, cfg, v)) v->skipped = 1;
+            else if (!v->failed && !is_resource(r->status) && (cfgi == 0 || cfgi == 3))
+                /* the session path: fig6/lexical and fig2/evaluation flip both options */
+                check_session(C, text, len, rules, scoping, &b, r, cfg, v);
         }
         if (v->failed) break;
         if (is_resource(r->status)) { v->skipped = 1; continue; }
