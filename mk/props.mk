@@ -63,7 +63,6 @@ FUZZ_FLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -fsanitize=fuzzer-no-lin
 FUZZ_SRC   := $(KERNEL_SRC) $(FRONT_SRC) $(LIBAPI_SRC) $(GEN_SRC) \
               props/bigstep.c props/canon.c props/check.c props/machine.c
 $(BUILD)/fuzz-front: $(FUZZ_SRC) props/fuzz_front.c $(wildcard kernel/*.h front/*.h props/*.h)
-	@mkdir -p $(BUILD)/fuzzobj
 	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -o $@ $(FUZZ_SRC) props/fuzz_front.c -lpthread
 
 .PHONY: fuzz-front

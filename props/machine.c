@@ -106,7 +106,6 @@ int mrun_run(struct mrun *r, const struct front_image *img, int rules, int scopi
         if (m->stack_len > r->peak_stack) r->peak_stack = m->stack_len;
         if (rule > 0 && rule < CCM_NRULES) r->rule_count[rule]++;
         if (rule == CCM_R_LET) r->let_h += (uint64_t)letn;
-        (void)kind;
         if (r->record) {
             if (rule == CCM_R_VAR1 || rule == CCM_R_VAR2 || rule == CCM_R_VAR3)
                 event(r, s, rule, addr);
