@@ -5,7 +5,8 @@
 #   make mutants          build the kernel mutants (kernel/mutants.h), report programs-to-catch
 #   make fuzz DURATION=1h long campaign, counterexamples to scratch/fuzz/
 GEN_SRC   := gen/gen.c
-PROPS_SRC := props/bigstep.c props/canon.c props/check.c props/machine.c props/shrink.c \
+PROPS_SRC := props/bigstep.c props/canon.c props/check.c props/prop_equiv.c props/prop_order.c \
+             props/prop_theta.c props/machine.c props/shrink.c \
              props/bigstack.c props/eval_cli.c props/main.c
 PROPS_OBJ := $(call obj_rel,$(GEN_SRC) $(PROPS_SRC))
 NOKERNEL_SRC := $(FRONT_SRC) $(LIBAPI_SRC)
@@ -61,7 +62,8 @@ CHECK_DEPS   += $(BUILD)/ccm-props $(BUILD)/ccm-props-san $(BUILD)/ccm-gen \
 FUZZ_CC    ?= clang
 FUZZ_FLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -fsanitize=fuzzer-no-link,address,undefined
 FUZZ_SRC   := $(KERNEL_SRC) $(FRONT_SRC) $(LIBAPI_SRC) $(GEN_SRC) \
-              props/bigstep.c props/canon.c props/check.c props/machine.c
+              props/bigstep.c props/canon.c props/check.c props/prop_equiv.c props/prop_order.c \
+              props/prop_theta.c props/machine.c
 $(BUILD)/fuzz-front: $(FUZZ_SRC) props/fuzz_front.c $(wildcard kernel/*.h front/*.h props/*.h)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -o $@ $(FUZZ_SRC) props/fuzz_front.c -lpthread
 
