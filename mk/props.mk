@@ -43,7 +43,12 @@ $(BUILD)/mutants/%/ccm-props: $(PROPS_OBJ) $(call obj_rel,$(NOKERNEL_SRC) $(KERN
 	@echo "built mutant $* ($@)"
 
 .PHONY: props mutants fuzz
+# First the throughput the issue targets (property 1 alone, one core), then
+# every property on both cores; the last line is the verdict.
 props: $(BUILD)/ccm-props $(BUILD)/ccm-gen
+	@echo "--- property 1 alone, one worker (throughput per core)"
+	@$(BUILD)/ccm-props --seeds $(PROPS_SEEDS) --size $(PROPS_SIZE) --jobs 1 --props p1 | grep 'programs/s'
+	@echo "--- all properties, two workers"
 	$(BUILD)/ccm-props --seeds $(PROPS_SEEDS) --size $(PROPS_SIZE) --jobs 2
 
 mutants: $(foreach n,$(MUTANT_IDS),$(BUILD)/mutants/$(n)/ccm-props) $(BUILD)/ccm-props
