@@ -183,6 +183,12 @@ struct ccm_machine {
     int32_t last_rule;        /* enum ccm_rule of the last transition fired */
 };
 
+/* The logic of the contracts below (acsl/, ACSL by Example style) is seen
+ * by Frama-C only; a C compiler never reads it. */
+#ifdef __FRAMAC__
+#include "ccm_step.h"
+#endif
+
 /* The program as the loader lays it out. */
 struct ccm_program {
     const struct ccm_node *code;  int32_t ncode;
@@ -215,6 +221,10 @@ int ccm_run(struct ccm_machine *m);
 int ccm_force(struct ccm_machine *m, int32_t addr);
 
 /* Observers for callers. */
+/*@ requires valid: \valid_read(m) && \valid_read(m->code + node) && 0 <= node < m->ncode;
+    assigns \nothing;
+    ensures result: \result != 0 <==> value_kind(kind_at(m, node));
+*/
 int ccm_is_value_node(const struct ccm_machine *m, int32_t node);
 const char *ccm_rule_name(int rule);        /* "app1", ...            */
 const char *ccm_status_kind(int status);    /* JSON error kind, or "value"/"running" */

@@ -13,6 +13,12 @@ int ccm_lookup(const struct ccm_machine *m, int32_t env, int32_t ref, int32_t *a
         return CCM_RUNNING;
     }
     int32_t c = env;
+    /*@ loop invariant bounds: 0 <= i <= ref;
+        loop invariant env: is_env(m, c);
+        loop invariant chain: env_cell(m, env, ref) == env_cell(m, c, ref - i);
+        loop assigns i, c;
+        loop variant ref - i;
+    */
     for (int32_t i = 0; i < ref - (CCM_MUTANT == CCM_M_LOOKUP_OFF_BY_ONE); i++) {
         if (c < 0 || c >= m->cell_len) return CCM_ERR_BAD_CODE;
         c = m->cells[c].next;
@@ -29,6 +35,17 @@ int32_t ccm_push_cell(struct ccm_machine *m, int32_t addr, int32_t next)
     m->cells[c].addr = addr;
     m->cells[c].next = next;
     m->cell_len = c + 1;
+    /* Ghost induction on the number of hops r: following r links from an
+     * old environment visits only old cells, so the lookup is unchanged. */
+    /*@ ghost
+      /@ loop invariant bounds: 0 <= k <= INT32_MAX;
+         loop invariant frame: \forall integer e, r; is_env{Pre}(m, e) && 0 <= r <= k ==>
+                                 env_cell{Here}(m, e, r) == env_cell{Pre}(m, e, r);
+         loop assigns k;
+         loop variant INT32_MAX - k;
+      @/
+      for (int k = 0; k < INT32_MAX; k++) { }
+    */
     return c;
 }
 

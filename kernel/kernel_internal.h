@@ -12,36 +12,284 @@
 #include "ccm.h"
 #include "mutants.h"
 
+#ifdef __FRAMAC__
+#include "ccm_rows.h"
+#endif
+
 /* environment (env.c) */
+
+/*@ requires ctx: machine_valid(m) && sizes_ok(m) && cells_ok(m);
+    requires env: is_env(m, env);
+    requires out: \valid(addr) && \separated(addr, m, m->cells + (0 .. m->cell_cap - 1),
+                  m->heap + (0 .. m->heap_cap - 1), m->stack + (0 .. m->stack_cap - 1),
+                  m->costs + (0 .. m->ncc * CCM_NCOUNTERS - 1));
+    assigns *addr;
+    behavior found:
+      assumes resolves(m, env, ref);
+      ensures result: \result == CCM_RUNNING;
+      ensures addr: *addr == \old(resolve(m, env, ref));
+      ensures in_heap: in_heap(m, *addr);
+    behavior missing:
+      assumes !resolves(m, env, ref);
+      ensures result: \result == CCM_ERR_BAD_CODE;
+      ensures addr: *addr == \old(*addr);
+    complete behaviors;
+    disjoint behaviors;
+*/
 int  ccm_lookup(const struct ccm_machine *m, int32_t env, int32_t ref, int32_t *addr);
+
+/* Pushing a cell changes no older lookup: the frame lemma for env_cell is
+ * proven here once, by a ghost induction loop. */
+/*@ requires ctx: machine_valid(m) && sizes_ok(m) && cells_ok(m);
+    requires room: m->cell_len < m->cell_cap;
+    requires addr: in_heap(m, addr);
+    requires next: is_env(m, next);
+    assigns m->cells[m->cell_len], m->cell_len;
+    ensures result: \result == \old(m->cell_len);
+    ensures len: m->cell_len == \old(m->cell_len) + 1;
+    ensures cell: cell_is(m->cells[\result], addr, next);
+    ensures keep: cells_keep{Pre,Post}(m, \old(m->cell_len));
+    ensures cells_ok: cells_ok(m);
+    ensures frame: \forall integer e, r; is_env{Pre}(m, e) && 0 <= r <= INT32_MAX ==>
+                     env_cell{Post}(m, e, r) == env_cell{Pre}(m, e, r);
+*/
 int32_t ccm_push_cell(struct ccm_machine *m, int32_t addr, int32_t next);
 
 /* costs and cost-centre subsumption (costs.c) */
+
+/*@ requires valid: \valid(m) && \valid(m->costs + (0 .. m->ncc * CCM_NCOUNTERS - 1));
+    requires cc: in_cc(m, cc) && 0 <= m->ncc <= CCM_MAX_CC;
+    requires counter: 0 <= counter < CCM_NCOUNTERS;
+    requires no_overflow: m->costs[cost_ix(cc, counter)] + amount <= UINT64_MAX;
+    assigns m->costs[cost_ix(cc, counter)];
+    ensures grown: m->costs[cost_ix(cc, counter)] == \old(m->costs[cost_ix(cc, counter)]) + amount;
+*/
 void ccm_charge(struct ccm_machine *m, int32_t cc, int counter, uint64_t amount);
+
+/*@ requires valid: \valid_read(m) && \valid_read(m->cc_kind + (0 .. m->ncc - 1));
+    requires cc: in_cc(m, ccz);
+    assigns \nothing;
+    ensures result: \result == sub_cc(m, ccz, cc);
+*/
 int32_t ccm_sub(const struct ccm_machine *m, int32_t ccz, int32_t cc);
+
+/*@ requires valid: \valid_read(m) && \valid_read(m->cc_kind + (0 .. m->ncc - 1));
+    requires cc: in_cc(m, ccz);
+    assigns \nothing;
+    ensures result: \result == subcaf_cc(m, ccz, cc);
+*/
 int32_t ccm_subcaf(const struct ccm_machine *m, int32_t ccz, int32_t cc);
+
+/*@ requires ctx: machine_valid(m) && regs_ok(m);
+    assigns \nothing;
+    ensures result: \result == ctl_int(m);
+*/
 int64_t ccm_control_int(const struct ccm_machine *m);
+
+/*@ requires ctx: machine_valid(m) && regs_ok(m);
+    assigns \nothing;
+    ensures result: \result != 0 <==> int_kind(ctl_kind(m));
+*/
 int ccm_control_is_int(const struct ccm_machine *m);
 
-/* one function per row of SEMANTICS.md section 4 */
+/* one function per row of SEMANTICS.md section 4.  Each states its row as a
+ * two-state predicate of acsl/ccm_rows.h. */
+
+/*@ requires ctx: row_ctx(m);
+    requires node: ctl_node_ok(m);
+    requires row: ctl_kind(m) == CCM_APP && in_heap(m, addr);
+    requires budget: m->steps < m->max_steps && m->stack_len < m->stack_cap;
+    assigns m->stack[m->stack_len], m->stack_len, m->costs[cost_ix(m->ccc, CCM_A)],
+            m->ctl_code, m->last_rule, m->steps;
+    
+    ensures row: Step_App1{Pre,Post}(m, addr);
+*/
 void ccm_row_app1(struct ccm_machine *m, int32_t addr);
+
+/*@ requires ctx: row_ctx(m);
+    requires node: ctl_node_ok(m) && top_ok(m) && cells_ok(m);
+    requires row: ctl_kind(m) == CCM_LAM && m->stack_len > 0 && m->stack[m->stack_len - 1].kind == CCM_F_ARG;
+    requires budget: m->steps < m->max_steps && m->cell_len < m->cell_cap;
+    assigns m->cells[m->cell_len], m->cell_len, m->ccc, m->stack_len,
+            m->ctl_code, m->ctl_env, m->ctl_num, m->last_rule, m->steps;
+    ensures row: Step_App2{Pre,Post}(m);
+*/
 void ccm_row_app2(struct ccm_machine *m);
+
+/*@ requires ctx: row_ctx(m);
+    requires obj: obj_ok(m, m->heap[addr]) && cc_kinds_ok(m);
+    requires row: in_heap(m, addr);
+    requires budget: m->steps < m->max_steps;
+    assigns m->costs[cost_ix(m->ccc, CCM_V)], m->ccc, m->ctl_code, m->ctl_env, m->ctl_num,
+            m->last_rule, m->steps;
+    ensures row: Step_Var1{Pre,Post}(m, addr);
+*/
 void ccm_row_var1(struct ccm_machine *m, int32_t addr);
+
+/*@ requires ctx: row_ctx(m);
+    requires obj: obj_ok(m, m->heap[addr]);
+    requires row: in_heap(m, addr);
+    requires budget: m->steps < m->max_steps && m->stack_len < m->stack_cap;
+    assigns m->stack[m->stack_len], m->stack_len, m->heap[addr].hole,
+            m->costs[cost_ix(m->ccc, CCM_V)], m->ccc, m->ctl_code, m->ctl_env, m->ctl_num,
+            m->last_rule, m->steps;
+    ensures row: Step_Var2{Pre,Post}(m, addr);
+*/
 void ccm_row_var2(struct ccm_machine *m, int32_t addr);
+
+/*@ requires ctx: row_ctx(m);
+    requires top: top_ok(m) && cc_kinds_ok(m);
+    requires row: m->stack_len > 0 && m->stack[m->stack_len - 1].kind == CCM_F_UPD;
+    requires budget: m->steps < m->max_steps;
+    assigns m->heap[m->stack[m->stack_len - 1].a], m->costs[cost_ix(m->ccc, CCM_U)],
+            m->ccc, m->stack_len, m->last_rule, m->steps;
+    ensures row: Step_Var3{Pre,Post}(m);
+*/
 void ccm_row_var3(struct ccm_machine *m);
+
+/*@ requires ctx: row_ctx(m);
+    requires node: ctl_node_ok(m);
+    requires cells: cells_ok(m);
+    requires row: ctl_kind(m) == CCM_LET;
+    requires budget: m->steps < m->max_steps &&
+                     m->heap_len + m->code[m->ctl_code].b <= m->heap_cap &&
+                     m->cell_len + m->code[m->ctl_code].b <= m->cell_cap;
+    assigns m->cells[m->cell_len .. m->cell_cap - 1], m->cell_len,
+            m->heap[m->heap_len .. m->heap_cap - 1], m->heap_len,
+            m->costs[cost_ix(m->ccc, CCM_H)], m->ctl_code, m->ctl_env, m->last_rule, m->steps;
+    ensures row: Step_Let{Pre,Post}(m);
+*/
 void ccm_row_let(struct ccm_machine *m);
+
+/*@ requires ctx: row_ctx(m);
+    requires node: ctl_node_ok(m);
+    requires row: ctl_kind(m) == CCM_CASE;
+    requires budget: m->steps < m->max_steps && m->stack_len < m->stack_cap;
+    assigns m->stack[m->stack_len], m->stack_len, m->costs[cost_ix(m->ccc, CCM_C)],
+            m->ctl_code, m->last_rule, m->steps;
+    ensures row: Step_Case1{Pre,Post}(m);
+*/
 void ccm_row_case1(struct ccm_machine *m);
+
+/*@ requires ctx: row_ctx(m);
+    requires node: ctl_node_ok(m) && top_ok(m) && cells_ok(m);
+    requires row: ctl_kind(m) == CCM_CON && m->stack_len > 0 && m->stack[m->stack_len - 1].kind == CCM_F_CASE;
+    requires alt: in_code(m, alt) && kind_at(m, alt) == CCM_ALT;
+    requires budget: m->steps < m->max_steps && m->cell_len + m->code[m->ctl_code].b <= m->cell_cap;
+    assigns m->cells[m->cell_len .. m->cell_cap - 1], m->cell_len, m->ccc, m->stack_len,
+            m->ctl_code, m->ctl_env, m->ctl_num, m->last_rule, m->steps;
+    behavior fires:
+      assumes \forall integer i; 0 <= i < m->code[m->ctl_code].b ==>
+                resolves(m, m->ctl_env, m->code[m->code[m->ctl_code].c + i].a);
+      ensures result: \result == CCM_RUNNING;
+      ensures row: Step_Case2{Pre,Post}(m, alt);
+    behavior bad_code:
+      assumes !\forall integer i; 0 <= i < m->code[m->ctl_code].b ==>
+                resolves(m, m->ctl_env, m->code[m->code[m->ctl_code].c + i].a);
+      ensures result: \result == CCM_ERR_BAD_CODE;
+      ensures unchanged: Unchanged{Pre,Post}(m);
+    complete behaviors;
+    disjoint behaviors;
+*/
 int  ccm_row_case2(struct ccm_machine *m, int32_t alt);
+
+/*@ requires ctx: row_ctx(m);
+    requires top: top_ok(m);
+    requires row: m->stack_len > 0 && m->stack[m->stack_len - 1].kind == CCM_F_CASE;
+    requires alt: in_code(m, alt) && kind_at(m, alt) == CCM_ALT;
+    requires budget: m->steps < m->max_steps;
+    assigns m->ccc, m->stack_len, m->ctl_code, m->ctl_env, m->ctl_num, m->last_rule, m->steps;
+    ensures row: Step_Case2_Default{Pre,Post}(m, alt);
+*/
 void ccm_row_case2_default(struct ccm_machine *m, int32_t alt);
+
+/*@ requires ctx: row_ctx(m);
+    requires node: ctl_node_ok(m);
+    requires row: ctl_kind(m) == CCM_SCC;
+    requires budget: m->steps < m->max_steps;
+    assigns m->costs[cost_ix(m->code[m->ctl_code].a, CCM_ENTRIES)],
+            m->costs[cost_ix(m->ccc, CCM_SUBENTRIES)],
+            m->ccc, m->ctl_code, m->last_rule, m->steps;
+    ensures row: Step_Scc{Pre,Post}(m);
+*/
 void ccm_row_scc(struct ccm_machine *m);
+
+/*@ requires ctx: row_ctx(m);
+    requires node: ctl_node_ok(m);
+    requires row: ctl_kind(m) == CCM_SCC_SUB;
+    requires budget: m->steps < m->max_steps;
+    assigns m->ccc, m->ctl_code, m->last_rule, m->steps;
+    ensures row: Step_Scc_Sub{Pre,Post}(m);
+*/
 void ccm_row_scc_sub(struct ccm_machine *m);
+
+/*@ requires ctx: row_ctx(m);
+    requires node: ctl_node_ok(m);
+    requires row: ctl_kind(m) == CCM_PRIM;
+    requires budget: m->steps < m->max_steps && m->stack_len < m->stack_cap;
+    assigns m->stack[m->stack_len], m->stack_len, m->costs[cost_ix(m->ccc, CCM_P)],
+            m->ctl_code, m->last_rule, m->steps;
+    ensures row: Step_Prim1{Pre,Post}(m);
+*/
 void ccm_row_prim1(struct ccm_machine *m);
+
+/*@ requires ctx: row_ctx(m);
+    requires node: ctl_node_ok(m) && top_ok(m);
+    requires row: int_kind(ctl_kind(m)) && m->stack_len > 0 && m->stack[m->stack_len - 1].kind == CCM_F_PRIM1;
+    requires budget: m->steps < m->max_steps;
+    assigns m->stack[m->stack_len - 1], m->ccc, m->ctl_code, m->ctl_env, m->ctl_num,
+            m->last_rule, m->steps;
+    ensures row: Step_Prim2{Pre,Post}(m);
+*/
 void ccm_row_prim2(struct ccm_machine *m);
+
+/*@ requires ctx: row_ctx(m);
+    requires top: top_ok(m);
+    requires row: m->stack_len > 0 && m->stack[m->stack_len - 1].kind == CCM_F_PRIM2;
+    requires budget: m->steps < m->max_steps;
+    assigns m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->stack_len, m->last_rule, m->steps;
+    ensures row: Step_Prim3{Pre,Post}(m, result, is_bool);
+*/
 void ccm_row_prim3(struct ccm_machine *m, int64_t result, int is_bool);
+
+/*@ requires ctx: row_ctx(m);
+    requires obj: obj_ok(m, m->heap[addr]);
+    requires row: in_heap(m, addr);
+    requires budget: m->steps < m->max_steps && m->stack_len + 2 <= m->stack_cap;
+    assigns m->stack[m->stack_len .. m->stack_len + 1], m->stack_len, m->heap[addr].hole,
+            m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->last_rule, m->steps;
+    ensures row: Step_Force{Pre,Post}(m, addr);
+*/
 void ccm_row_force(struct ccm_machine *m, int32_t addr);
+
+/*@ requires ctx: row_ctx(m);
+    requires top: top_ok(m);
+    requires row: m->stack_len > 0 && m->stack[m->stack_len - 1].kind == CCM_F_RESUME;
+    requires budget: m->steps < m->max_steps;
+    assigns m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->stack_len, m->last_rule, m->steps;
+    ensures row: Step_Resume{Pre,Post}(m);
+*/
 void ccm_row_resume(struct ccm_machine *m);
 
 /* primitive arithmetic with every error case decided first (prim.c) */
+
+/*@ requires op: 0 <= op < CCM_NOPS;
+    requires out: \valid(result) && \valid(is_bool) && \separated(result, is_bool);
+    assigns *result, *is_bool;
+    behavior ok:
+      assumes prim_ok(op, x, y);
+      ensures status: \result == CCM_RUNNING;
+      ensures value: \result == CCM_RUNNING ==> *result == prim_value(op, x, y);
+      ensures is_bool: *is_bool == (op >= CCM_EQ ? 1 : 0);
+    behavior div_zero:
+      assumes (op == CCM_DIV || op == CCM_MOD) && y == 0;
+      ensures status: \result == CCM_ERR_DIV_ZERO;
+    behavior overflow:
+      assumes !prim_ok(op, x, y) && !((op == CCM_DIV || op == CCM_MOD) && y == 0);
+      ensures status: \result == CCM_ERR_OVERFLOW;
+    complete behaviors;
+    disjoint behaviors;
+*/
 int ccm_prim_apply(int op, int64_t x, int64_t y, int64_t *result, int *is_bool);
 
 #endif

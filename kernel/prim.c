@@ -26,6 +26,7 @@ int ccm_prim_apply(int op, int64_t x, int64_t y, int64_t *result, int *is_bool)
             if (y > 0 ? x < INT64_MIN / y : (y < 0 && x < INT64_MAX / y)) return CCM_ERR_OVERFLOW;
         }
         *result = x * y;
+        //@ assert mul: *result == x * y;
         return CCM_RUNNING;
     case CCM_DIV:
         if (y == 0) return CCM_ERR_DIV_ZERO;

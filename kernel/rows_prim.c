@@ -3,16 +3,6 @@
  * prim1/prim2 swap and prim3 puts them back in place. */
 #include "kernel_internal.h"
 
-static int32_t first_operand(const struct ccm_machine *m, const struct ccm_node *p)
-{
-    return m->order == CCM_RIGHT_TO_LEFT ? p->c : p->b;
-}
-
-static int32_t second_operand(const struct ccm_machine *m, const struct ccm_node *p)
-{
-    return m->order == CCM_RIGHT_TO_LEFT ? p->b : p->c;
-}
-
 /* prim1:  cc | a1 op a2 | S  =>  cc | a1 | (□ op a2, cc) : S     θ += cc↦P */
 void ccm_row_prim1(struct ccm_machine *m)
 {
@@ -25,7 +15,7 @@ void ccm_row_prim1(struct ccm_machine *m)
     f->num = 0;
     m->stack_len++;
     ccm_charge(m, m->ccc, CCM_P, 1);
-    m->ctl_code = first_operand(m, p);
+    m->ctl_code = m->order == CCM_RIGHT_TO_LEFT ? p->c : p->b;   /* the first operand */
     m->last_rule = CCM_R_PRIM1;
     m->steps++;
 }
@@ -37,7 +27,7 @@ void ccm_row_prim2(struct ccm_machine *m)
     int64_t n1 = ccm_control_int(m);
     const struct ccm_node *p = &m->code[f->a];
     m->ccc = f->cc;
-    m->ctl_code = second_operand(m, p);
+    m->ctl_code = m->order == CCM_RIGHT_TO_LEFT ? p->b : p->c;   /* the second operand */
     m->ctl_env = f->b;
     m->ctl_num = 0;
     f->kind = CCM_F_PRIM2;

@@ -1,0 +1,74 @@
+# mk/prove.mk -- the kernel's ACSL contracts discharged by Frama-C/WP.
+#
+#   make prove            every function of PROVE_FUNCS, cache in proofs/wp-session
+#   make prove-FN         one function (e.g. make prove-ccm_lookup), or make prove-fn FN=...
+#   make prove-replay     cache only, no provers (fast; fails on any cache miss)
+#   make prove-rebuild    refill the cache from scratch (after a toolchain change)
+#   make prove-smoke      vacuity check (-wp-smoke-tests)
+#   make prove-mutants    bugs injected into copies of the kernel must fail to prove
+#
+# Gate: proofs/prove-report.py reads WP's JSON report of the selected
+# functions and fails on any goal not valid, on a non-zero Frama-C status,
+# and on `not yet supported`, `skipped` or `Failed smoke-test` in the log.
+# (`-report-classify -report-unclassified-unknown ERROR` is not used while
+# some functions are outside PROVE_FUNCS: it would flag the call-site
+# preconditions inside those unselected callers.)
+
+PROVE_DIR     := $(BUILD)/prove
+PROVE_WHY3    := $(PROVE_DIR)/why3.conf
+PROVE_SESSION := proofs/wp-session
+PROVE_TIMEOUT ?= 20
+PROVE_PAR     ?= 2
+PROVE_PROVERS ?= cvc4,z3
+PROVE_SRC     := $(KERNEL_SRC)
+
+# The functions whose contracts are proven (docs/proofs.md says what the rest lack).
+PROVE_FUNCS := ccm_charge ccm_sub ccm_subcaf ccm_control_int ccm_control_is_int \
+  ccm_lookup ccm_push_cell ccm_is_value_node ccm_prim_apply \
+  ccm_rule_name ccm_status_kind \
+  ccm_row_app1 ccm_row_app2 ccm_row_var1 ccm_row_var3 \
+  ccm_row_case1 ccm_row_case2_default ccm_row_scc ccm_row_scc_sub \
+  ccm_row_prim1 ccm_row_prim2 ccm_row_prim3 ccm_row_resume
+
+comma := ,
+empty :=
+space := $(empty) $(empty)
+prove_fcts = $(subst $(space),$(comma),$(strip $(1)))
+
+# $(1) = functions, $(2) = extra WP options, $(3) = log/report basename
+define prove_run
+	@mkdir -p $(PROVE_DIR)
+	@[ -s $(PROVE_WHY3) ] || WHY3CONFIG=$(abspath $(PROVE_WHY3)) why3 config detect >/dev/null 2>&1
+	@echo "prove: $(words $(1)) function(s), provers $(PROVE_PROVERS), timeout $(PROVE_TIMEOUT)s, par $(PROVE_PAR)"
+	@start=$$(date +%s); \
+	WHY3CONFIG=$(abspath $(PROVE_WHY3)) frama-c -cpp-extra-args="-Iacsl -Ikernel" $(PROVE_SRC) \
+	  -wp -wp-rte -wp-fct $(call prove_fcts,$(1)) \
+	  -wp-prover $(PROVE_PROVERS) -wp-par $(PROVE_PAR) -wp-timeout $(PROVE_TIMEOUT) \
+	  -wp-report-json $(PROVE_DIR)/$(3).json $(2) \
+	  > $(PROVE_DIR)/$(3).log 2>&1; st=$$?; \
+	end=$$(date +%s); \
+	python3 proofs/prove-report.py $(PROVE_DIR)/$(3).json $(PROVE_DIR)/$(3).log $$st $$((end-start))
+endef
+
+.PHONY: prove prove-fn prove-replay prove-rebuild prove-smoke prove-mutants
+prove:
+	$(call prove_run,$(PROVE_FUNCS),-wp-session $(PROVE_SESSION) -wp-cache update,prove)
+
+prove-fn:
+	$(call prove_run,$(FN),-wp-session $(PROVE_SESSION) -wp-cache update,prove-$(FN))
+
+prove-ccm_%:
+	$(MAKE) --no-print-directory prove-fn FN=ccm_$*
+
+prove-replay:
+	$(call prove_run,$(PROVE_FUNCS),-wp-session $(PROVE_SESSION) -wp-cache offline,replay)
+
+prove-rebuild:
+	rm -rf $(PROVE_SESSION)
+	$(MAKE) --no-print-directory prove PROVE_PAR=1
+
+prove-smoke:
+	$(call prove_run,$(PROVE_FUNCS),-wp-smoke-tests,smoke)
+
+prove-mutants:
+	@bash proofs/mutants.sh

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# proofs/mutants.sh -- `make prove-mutants`: inject one bug at a time into a
+# COPY of the kernel (build/prove-mutants/NAME/, never kernel/ itself), run WP
+# on the function it breaks, and require the proof to fail.  Prints the
+# goals that failed for each mutant; exits 1 if any mutant proves (or if a
+# bug could not be injected, i.e. the sed pattern no longer matches).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+OUT=build/prove-mutants
+WHY3=$PWD/build/prove/why3.conf
+mkdir -p "$OUT" build/prove
+[ -s "$WHY3" ] || WHY3CONFIG=$WHY3 why3 config detect >/dev/null 2>&1
+TIMEOUT=${PROVE_MUTANT_TIMEOUT:-10}
+
+# name | file | sed script | function(s) whose proof must fail | the bug
+MUTANTS=(
+"u_wrong_cc|rows_var.c|s/ccm_charge(m, CCM_MUTANT == CCM_M_U_TO_DEMANDER ? f->cc : ccz, CCM_U, 1);/ccm_charge(m, f->cc, CCM_U, 1);/|ccm_row_var3|var3 charges U to the demander, not ccz"
+"missing_increment|rows_prim.c|/^    ccm_charge(m, m->ccc, CCM_P, 1);\$/d|ccm_row_prim1|prim1 forgets the P charge"
+"frame_wrong_cc|rows_case.c|0,/^    f->cc = m->ccc;\$/s//    f->cc = CCM_CC_MAIN;/|ccm_row_case1|case1 pushes its frame with MAIN, not cc"
+"app2_wrong_box|rows_app.c|s/(m->scoping == CCM_EVALUATION) != (CCM_MUTANT == CCM_M_APP2_WRONG_BOX)/m->scoping != CCM_EVALUATION/|ccm_row_app2|app2 takes the other scoping's cost centre"
+"lookup_off_by_one|env.c|s/i < ref - (CCM_MUTANT == CCM_M_LOOKUP_OFF_BY_ONE)/i < ref - 1/|ccm_lookup|environment lookup one cell short"
+"missing_bounds_check|env.c|/^        if (c < 0 || c >= m->cell_len) return CCM_ERR_BAD_CODE;\$/d|ccm_lookup|lookup follows a chain without checking the cell index"
+"let_h_once|rows_let.c|s/CCM_MUTANT == CCM_M_LET_H_ONCE ? 1 : (uint64_t)count/1/|ccm_row_let|let charges H once, not n times"
+"var3_no_heap_update|rows_var.c|/^    o->code = m->ctl_code;\$/d|ccm_row_var3|var3 does not write the value back into the heap"
+"scc_entries_wrong_cc|rows_scc.c|s/CCM_MUTANT == CCM_M_ENTRIES_WRONG_CC ? m->ccc : n->a/m->ccc/|ccm_row_scc|scc counts the entry on the enclosing cost centre"
+"add_unchecked|prim.c|/x > INT64_MAX - y/,+1d|ccm_prim_apply|+ without the overflow check"
+"prim3_keeps_cc|rows_prim.c|/^        m->ccc = f->cc;\$/d|ccm_row_prim3|prim3 keeps the operand's cost centre"
+"resume_no_pop|rows_force.c|/^    m->stack_len--;\$/d|ccm_row_resume|resume does not pop its frame"
+)
+
+survivors=0; n=0
+for row in "${MUTANTS[@]}"; do
+    IFS='|' read -r name file script fns what <<<"$row"
+    n=$((n + 1))
+    dir=$OUT/$name
+    rm -rf "$dir"; mkdir -p "$dir"
+    cp -r kernel acsl "$dir/"
+    sed -i "$script" "$dir/kernel/$file"
+    if cmp -s "kernel/$file" "$dir/kernel/$file"; then
+        echo "mutant $name: NOT INJECTED (pattern no longer matches kernel/$file)"
+        survivors=$((survivors + 1)); continue
+    fi
+    WHY3CONFIG=$WHY3 frama-c -cpp-extra-args="-I$dir/acsl -I$dir/kernel" "$dir"/kernel/*.c \
+        -wp -wp-rte -wp-fct "$fns" -wp-prover cvc4,z3 -wp-par 2 -wp-timeout "$TIMEOUT" \
+        -then -report-classify -report-unclassified-unknown ERROR > "$dir/prove.log" 2>&1
+    st=$?
+    failed=$(grep -oE 'Goal typed_[A-Za-z0-9_]+ : (Timeout|Unknown|Failed)|\[Failed\] Goal typed_[A-Za-z0-9_]+' "$dir/prove.log" \
+             | sed -E 's/.*typed_([A-Za-z0-9_]+).*/\1/' | sort -u | tr '\n' ' ')
+    if [ "$st" -ne 0 ] && [ -n "$failed" ]; then
+        echo "mutant $name ($what): caught; unproved: $failed"
+    else
+        echo "mutant $name ($what): PROVED -- the contracts miss this bug (log $dir/prove.log)"
+        survivors=$((survivors + 1))
+    fi
+done
+echo "prove-mutants: $((n - survivors)) of $n mutants caught"
+[ "$survivors" -eq 0 ]

@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""Print the per-function table of a WP run and decide its exit status.
+
+usage: prove-report.py REPORT.json LOG EXIT_STATUS SECONDS
+
+Fails (exit 1) if Frama-C failed (the report-classify gate turns any
+unproved goal into a non-zero status), if any goal is not valid, or if the
+log says `not yet supported`, `skipped` or `Failed smoke-test` (WP would
+otherwise silently ignore what it cannot handle)."""
+import json
+import sys
+
+report, log, status, seconds = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+bad = []
+try:
+    with open(report) as f:
+        funcs = json.load(f).get("wp:functions", {})
+except (OSError, ValueError):
+    funcs = {}
+    bad.append("no report " + report)
+
+rows = []
+total_valid = total = 0
+for fn in sorted(funcs):
+    goals = funcs[fn]
+    # "wp:section" is the function's own summary; the other keys are goals
+    per_goal = {k: g for k, g in goals.items() if not k.startswith("wp:")}
+    if "wp:section" in goals:
+        summary = goals["wp:section"].get("wp:main", {})
+        t, v = summary.get("total", 0), summary.get("valid", 0)
+    else:
+        t = sum(g.get("wp:main", {}).get("total", 0) for g in per_goal.values())
+        v = sum(g.get("wp:main", {}).get("valid", 0) for g in per_goal.values())
+    failed = sorted(name for name, g in per_goal.items()
+                    if g.get("wp:main", {}).get("valid", 0) < g.get("wp:main", {}).get("total", 0))
+    rows.append((fn, v, t, failed))
+    total_valid += v
+    total += t
+
+width = max([len(r[0]) for r in rows] + [8])
+print(f"{'function':<{width}}  proved / total")
+for fn, v, t, failed in rows:
+    print(f"{fn:<{width}}  {v:6} / {t}" + ("   UNPROVED: " + ", ".join(failed) if failed else ""))
+print(f"{'TOTAL':<{width}}  {total_valid:6} / {total}")
+print(f"elapsed: {seconds} s")
+
+with open(log, errors="replace") as f:
+    text = f.read()
+for needle in ("not yet supported", "skipped", "Failed smoke-test"):
+    if needle in text:
+        bad.append(f"log contains '{needle}'")
+if total_valid < total:
+    bad.append(f"{total - total_valid} goal(s) unproved")
+if total == 0:
+    bad.append("no goal at all")
+if status != 0:
+    bad.append(f"frama-c exit status {status} (see {log})")
+if bad:
+    print("prove: FAILED: " + "; ".join(bad))
+    sys.exit(1)
+print("prove: all goals proved")
