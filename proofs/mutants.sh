@@ -19,7 +19,7 @@ MUTANTS=(
 "frame_wrong_cc|rows_case.c|0,/^    f->cc = m->ccc;\$/s//    f->cc = CCM_CC_MAIN;/|ccm_row_case1|case1 pushes its frame with MAIN, not cc"
 "app2_wrong_box|rows_app.c|s/(m->scoping == CCM_EVALUATION) != (CCM_MUTANT == CCM_M_APP2_WRONG_BOX)/m->scoping != CCM_EVALUATION/|ccm_row_app2|app2 takes the other scoping's cost centre"
 "lookup_off_by_one|env.c|s/i < ref - (CCM_MUTANT == CCM_M_LOOKUP_OFF_BY_ONE)/i < ref - 1/|ccm_lookup|environment lookup one cell short"
-"missing_bounds_check|env.c|/^        if (c < 0 || c >= m->cell_len) return CCM_ERR_BAD_CODE;\$/d|ccm_lookup|lookup follows a chain without checking the cell index"
+"missing_bounds_check|env.c|/^        if (c < 0 /d|ccm_lookup|lookup follows a chain without checking the cell index"
 "let_h_once|rows_let.c|s/CCM_MUTANT == CCM_M_LET_H_ONCE ? 1 : (uint64_t)count/1/|ccm_row_let|let charges H once, not n times"
 "var3_no_heap_update|rows_var.c|/^    o->code = m->ctl_code;\$/d|ccm_row_var3|var3 does not write the value back into the heap"
 "scc_entries_wrong_cc|rows_scc.c|s/CCM_MUTANT == CCM_M_ENTRIES_WRONG_CC ? m->ccc : n->a/m->ccc/|ccm_row_scc|scc counts the entry on the enclosing cost centre"
@@ -33,6 +33,13 @@ for row in "${MUTANTS[@]}"; do
     IFS='|' read -r name file script fns what <<<"$row"
     n=$((n + 1))
     dir=$OUT/$name
+    # a mutant only counts against a function whose real proof is in `make prove`
+    for fn in ${fns//,/ }; do
+        if ! grep -qw -- "$fn" mk/prove.mk; then
+            echo "mutant $name ($what): NOT CHECKED -- $fn is not in PROVE_FUNCS (not proven yet)"
+            survivors=$((survivors + 1)); continue 2
+        fi
+    done
     rm -rf "$dir"; mkdir -p "$dir"
     cp -r kernel acsl "$dir/"
     sed -i "$script" "$dir/kernel/$file"
