@@ -17,7 +17,7 @@
 PROVE_DIR     := $(BUILD)/prove
 PROVE_WHY3    := $(PROVE_DIR)/why3.conf
 PROVE_SESSION := proofs/wp-session
-PROVE_TIMEOUT ?= 20
+PROVE_TIMEOUT ?= 60
 PROVE_PAR     ?= 2
 PROVE_PROVERS ?= cvc4,z3
 PROVE_SRC     := $(KERNEL_SRC)
