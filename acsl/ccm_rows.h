@@ -121,15 +121,26 @@
     cells_same{A,B}(m) &&
     costs_plus{A,B}(m, cost_ix(ccz, CCM_U), 1) && counted{A,B}(m, CCM_R_VAR3);
 
+  // let's fresh cells and objects, as two predicates of their own (so that
+  // ccm_row_let can assert them one by one); absolute indices: cell cl+i
+  // binds base+i (a prover trigger cannot contain base + i)
+  predicate Let_cells{A,B}(struct ccm_machine *m) =
+    \let cl = \at(m->cell_len, A); \let base = \at(m->heap_len, A);
+    \let k = \at(m->code[m->ctl_code].b, A);
+    \forall integer c; cl <= c < cl + k ==>
+      cell_is(\at(m->cells[c], B), base + (c - cl), c == cl ? \at(m->ctl_env, A) : c - 1);
+  predicate Let_objs{A,B}(struct ccm_machine *m) =
+    \let cc = \at(m->ccc, A); \let n = \at(m->code[m->ctl_code], A);
+    \let base = \at(m->heap_len, A); \let cl = \at(m->cell_len, A); \let k = n.b;
+    \forall integer x; base <= x < base + k ==>
+      obj_is(\at(m->heap[x], B), \at(m->code[n.a + (x - base)].a, A), cl + k - 1, cc, 0, 0);
+
   predicate Step_Let{A,B}(struct ccm_machine *m) =
     \let cc = \at(m->ccc, A); \let n = \at(m->code[m->ctl_code], A);
     \let base = \at(m->heap_len, A); \let cl = \at(m->cell_len, A); \let k = n.b;
     ctl_is{B}(m, cc, n.c, cl + k - 1, \at(m->ctl_num, A)) &&
     \at(m->heap_len, B) == base + k && \at(m->cell_len, B) == cl + k &&
-    (\forall integer i; 0 <= i < k ==>
-       cell_is(\at(m->cells[cl + i], B), base + i, i == 0 ? \at(m->ctl_env, A) : cl + i - 1)) &&
-    (\forall integer i; 0 <= i < k ==>
-       obj_is(\at(m->heap[base + i], B), \at(m->code[n.a + i].a, A), cl + k - 1, cc, 0, 0)) &&
+    Let_cells{A,B}(m) && Let_objs{A,B}(m) &&
     heap_keeps{A,B}(m, base) && cells_keep{A,B}(m, cl) && stack_same{A,B}(m) &&
     costs_plus{A,B}(m, cost_ix(cc, CCM_H), k) && counted{A,B}(m, CCM_R_LET);
 

@@ -1,6 +1,78 @@
 /* rows_let.c -- let: allocate n fresh closures sharing one recursive env. */
 #include "kernel_internal.h"
 
+/* Lay the n fresh objects heap[base .. base+count-1]: object base+i runs the
+ * right-hand side of bind node first+i, closes over env top, cost centre cc.
+ * (Quantifiers range over absolute indices: a prover trigger cannot contain
+ * base + j.) */
+/*@ requires ctx: machine_valid(m) && sizes_ok(m);
+    requires range: 0 <= base && 1 <= count && base + count <= m->heap_cap;
+    requires code: 0 <= first && first + count <= m->ncode;
+    assigns m->heap[base .. base + count - 1];
+    ensures objs: \forall integer x; base <= x < base + count ==>
+      obj_is(m->heap[x], \old(m->code[first + (x - base)].a), top, cc, 0, 0);
+*/
+static void let_lay_objs(struct ccm_machine *m, int32_t base, int32_t first, int32_t count,
+                         int32_t top, int32_t cc)
+{
+    /*@ loop invariant bounds: 0 <= i <= count;
+        loop invariant objs: \forall integer x; base <= x < base + i ==>
+          obj_is(m->heap[x], \at(m->code[first + (x - base)].a, Pre), top, cc, 0, 0);
+        loop assigns i, m->heap[base .. base + count - 1];
+        loop variant count - i;
+    */
+    for (int32_t i = 0; i < count; i++) {
+        int32_t c = m->code[first + i].a;
+        /*@ assert c_pre: \let k = i; c == \at(m->code[first + k].a, Pre); */
+        struct ccm_obj *o = &m->heap[base + i];
+        o->code = c;
+        o->env = top;
+        o->cc = cc;
+        o->hole = 0;
+        o->num = 0;
+    }
+}
+
+/* Push one cell per fresh object, y1 first: cell cl+i binds base+i and
+ * points to the previous one (the first to env).  Returns the new env.
+ * (The cells are written here rather than by ccm_push_cell: its lookup
+ * frame lemma, a hypothesis after every call, swamps the provers.) */
+/*@ requires ctx: machine_valid(m) && sizes_ok(m);
+    requires range: 1 <= count && m->cell_len + count <= m->cell_cap;
+    requires objs: 0 <= base && base + count <= m->heap_len;
+    assigns m->cells[m->cell_len .. m->cell_cap - 1], m->cell_len;
+    ensures len: m->cell_len == \old(m->cell_len) + count;
+    ensures result: \result == \old(m->cell_len) + count - 1;
+    ensures addr: \forall integer c; \old(m->cell_len) <= c < \old(m->cell_len) + count ==>
+      m->cells[c].addr == base + (c - \old(m->cell_len));
+    ensures first: m->cells[\old(m->cell_len)].next == env;
+    ensures next: \forall integer c; \old(m->cell_len) + 1 <= c < \old(m->cell_len) + count ==>
+      m->cells[c].next == c - 1;
+*/
+static int32_t let_push_cells(struct ccm_machine *m, int32_t base, int32_t count, int32_t env)
+{
+    int32_t cl = m->cell_len;
+    int32_t e = env;
+    /*@ loop invariant bounds: 0 <= i <= count;
+        loop invariant len: m->cell_len == cl + i;
+        loop invariant env: i == 0 ==> e == env;
+        loop invariant env2: i > 0 ==> e == cl + i - 1;
+        loop invariant addr: \forall integer c; cl <= c < cl + i ==> m->cells[c].addr == base + (c - cl);
+        loop invariant first: i > 0 ==> m->cells[cl].next == env;
+        loop invariant next: \forall integer c; cl + 1 <= c < cl + i ==> m->cells[c].next == c - 1;
+        loop assigns i, e, m->cell_len, m->cells[cl .. cl + count - 1];
+        loop variant count - i;
+    */
+    for (int32_t i = 0; i < count; i++) {
+        int32_t c = cl + i;
+        m->cells[c].addr = base + i;
+        m->cells[c].next = e;
+        m->cell_len = c + 1;
+        e = c;
+    }
+    return e;
+}
+
 /* let:  cc | Γ | let {xi=ei} in e | S  =>  cc | Γ[yi ↦cc ei^] | e^ | S
  *       θ += cc↦n*H.   The fresh yi are heap[heap_len .. heap_len+n-1];
  * one cell per yi (y1 pushed first, so yn is ref 0) makes the renaming ^,
@@ -18,37 +90,28 @@ void ccm_row_let(struct ccm_machine *m)
     int32_t cc = m->ccc;
     int32_t top = cl + count - 1;
     int32_t env = m->ctl_env;
-    /*@ loop invariant bounds: 0 <= i <= count;
-        loop invariant objs: \forall integer j; 0 <= j < i ==>
-          m->heap[base + j].code == m->code[first + j].a && m->heap[base + j].env == top &&
-          m->heap[base + j].cc == cc && m->heap[base + j].hole == 0 && m->heap[base + j].num == 0;
-        loop assigns i, m->heap[base .. base + count - 1];
-        loop variant count - i;
-    */
-    for (int32_t i = 0; i < count; i++) {
-        struct ccm_obj *o = &m->heap[base + i];
-        o->code = m->code[first + i].a;
-        o->env = top;
-        o->cc = cc;
-        o->hole = 0;
-        o->num = 0;
-    }
+    let_lay_objs(m, base, first, count, top, cc);
+    /*@ assert stack1: stack_same{Pre,Here}(m); */
     m->heap_len = base + count;
-    /*@ loop invariant bounds: 0 <= i <= count;
-        loop invariant len: m->cell_len == cl + i;
-        loop invariant env: env == (i == 0 ? \at(m->ctl_env, Pre) : cl + i - 1);
-        loop invariant cells_ok: cells_ok(m);
-        loop invariant new: \forall integer j; 0 <= j < i ==>
-          m->cells[cl + j].addr == base + j && m->cells[cl + j].next == (j == 0 ? \at(m->ctl_env, Pre) : cl + j - 1);
-        loop invariant keep: cells_keep{Pre,Here}(m, cl);
-        loop assigns i, env, m->cell_len, m->cells[cl .. cl + count - 1];
-        loop variant count - i;
-    */
-    for (int32_t i = 0; i < count; i++)
-        env = ccm_push_cell(m, base + i, env);
+    /*@ assert stack2: stack_same{Pre,Here}(m); */
+    env = let_push_cells(m, base, count, env);
+    /*@ assert stack3: stack_same{Pre,Here}(m); */
     ccm_charge(m, cc, CCM_H, CCM_MUTANT == CCM_M_LET_H_ONCE ? 1 : (uint64_t)count);
+    /*@ assert stack4: stack_same{Pre,Here}(m); */
     m->ctl_code = body;
     m->ctl_env = env;
     m->last_rule = CCM_R_LET;
     m->steps++;
+    /* Step_Let piece by piece.  NOT proven yet: with a 60 s timeout every
+     * goal of this function was valid once (heap_keeps at 58 s, stack3,
+     * objs, stack_same 20-40 s), too close to the limit to be in `make prove`. */
+    /*@ assert ctl: ctl_is(m, cc, body, top, \at(m->ctl_num, Pre)); */
+    /*@ assert lens: m->heap_len == base + count && m->cell_len == cl + count; */
+    /*@ assert cells: Let_cells{Pre,Here}(m); */
+    /*@ assert objs: Let_objs{Pre,Here}(m); */
+    /*@ assert heap_keeps: heap_keeps{Pre,Here}(m, base); */
+    /*@ assert cells_keep: cells_keep{Pre,Here}(m, cl); */
+    /*@ assert stack_same: stack_same{Pre,Here}(m); */
+    /*@ assert costs: costs_plus{Pre,Here}(m, cost_ix(cc, CCM_H), count); */
+    /*@ assert counted: counted{Pre,Here}(m, CCM_R_LET); */
 }
