@@ -57,6 +57,10 @@ void front_image_free(struct front_image *img);
 /* `ccm core`: the desugared core, in the syntax of INTERFACE.md, re-parsable. */
 void front_print_core(FILE *out, const struct ast_program *p);
 
+/* The same text in a malloc'd, NUL-terminated buffer (its length in *len);
+ * NULL if memory runs out.  The caller frees it. */
+char *front_core_text(const struct ast_program *p, size_t *len);
+
 /* One expression as source text into buf (always NUL-terminated), cut
  * with "..." after about `max` characters; returns buf.  For traces and
  * error messages: the work done is bounded by max, not by the tree. */

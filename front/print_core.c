@@ -6,6 +6,7 @@
  * printed bare when it is a variable or a literal).  `ccm core` therefore
  * reaches a fixed point after one round.  Recursion is bounded by the
  * parser's nesting limit. */
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <inttypes.h>
@@ -139,5 +140,15 @@ const char *front_expr_text(const struct ast_expr *e, char *buf, size_t cap, siz
     if (cap < 8) return buf;
     struct sink s = { .buf = buf, .cap = cap, .max = max };
     print_expr(&s, e);
+    return buf;
+}
+
+char *front_core_text(const struct ast_program *p, size_t *len)
+{
+    char *buf = NULL;
+    FILE *f = open_memstream(&buf, len);
+    if (!f) return NULL;
+    front_print_core(f, p);
+    if (fclose(f) != 0) { free(buf); return NULL; }
     return buf;
 }

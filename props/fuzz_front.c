@@ -20,11 +20,8 @@
 
 static char *print(const struct ast_program *p, size_t *len)
 {
-    char *buf = NULL;
-    FILE *f = open_memstream(&buf, len);
-    if (!f) abort();
-    front_print_core(f, p);
-    fclose(f);
+    char *buf = front_core_text(p, len);
+    if (!buf) abort();
     return buf;
 }
 

@@ -196,12 +196,7 @@ static int mutate_program(struct ast_program *p, int idx)
 
 static char *print_program(const struct ast_program *p, size_t *len)
 {
-    char *buf = NULL;
-    FILE *f = open_memstream(&buf, len);
-    if (!f) return NULL;
-    front_print_core(f, p);
-    fclose(f);
-    return buf;
+    return front_core_text(p, len);
 }
 
 static char *shrink_tree(struct shrinker *K, char *text)
