@@ -78,6 +78,19 @@ static int32_t node(struct loader *L, int32_t kind, const struct ast_expr *from)
     return i;
 }
 
+/* Reserve `count` consecutive nodes of `kind` (a run of BIND, ALT or ARG
+ * nodes) and return the first, or -1 once the loader has failed. */
+static int32_t node_run(struct loader *L, int32_t kind, int count)
+{
+    int32_t first = -1;
+    for (int i = 0; i < count; i++) {
+        int32_t k = node(L, kind, NULL);
+        if (k < 0) return -1;
+        if (i == 0) first = k;
+    }
+    return first;
+}
+
 /* Cost centre named name (added with kind if new); -1 on failure. */
 static int32_t cost_centre(struct loader *L, const char *name, int32_t kind)
 {
@@ -181,11 +194,7 @@ static int32_t lay_operand(struct loader *L, const struct ast_expr *e)
 
 static int32_t lay_let(struct loader *L, const struct ast_expr *e, int32_t n)
 {
-    int32_t first = -1;
-    for (int i = 0; i < e->nbinds; i++) {
-        int32_t b = node(L, CCM_BIND, NULL);
-        if (i == 0) first = b;
-    }
+    int32_t first = node_run(L, CCM_BIND, e->nbinds);
     for (int i = 0; i < e->nbinds; i++) push_binder(L, e->binds[i].name);
     for (int i = 0; i < e->nbinds && !L->failed; i++) {
         int32_t r = lay(L, e->binds[i].rhs);
@@ -203,11 +212,7 @@ static int32_t lay_let(struct loader *L, const struct ast_expr *e, int32_t n)
 
 static int32_t lay_case(struct loader *L, const struct ast_expr *e, int32_t n)
 {
-    int32_t first = -1;
-    for (int i = 0; i < e->nalts; i++) {
-        int32_t a = node(L, CCM_ALT, NULL);
-        if (i == 0) first = a;
-    }
+    int32_t first = node_run(L, CCM_ALT, e->nalts);
     int32_t scrut = lay(L, e->body);
     for (int i = 0; i < e->nalts && !L->failed; i++) {
         const struct ast_alt *a = &e->alts[i];
@@ -265,14 +270,13 @@ static int32_t lay(struct loader *L, const struct ast_expr *e)
     case AST_CON:
         a = con_tag(L, e->name);
         b = e->nargs;
-        c = -1;
-        for (int i = 0; i < e->nargs; i++) {
-            int32_t arg = node(L, CCM_ARG, NULL);
-            if (arg < 0) return -1;
-            if (i == 0) c = arg;
-            L->img->code[arg].a = var_ref(L, e->args[i]);
+        c = 0;
+        if (e->nargs > 0) {
+            c = node_run(L, CCM_ARG, e->nargs);
+            if (c < 0) return -1;
+            for (int i = 0; i < e->nargs; i++)
+                L->img->code[c + i].a = var_ref(L, e->args[i]);
         }
-        if (e->nargs == 0) c = 0;
         break;
     case AST_SCC: case AST_SCC_SUB:
         a = cost_centre(L, e->name, CCM_CC_PLAIN);

@@ -133,6 +133,16 @@ static inline struct ccm_frame *kt_push(struct kt *t, int32_t kind, int32_t cc,
     return f;
 }
 
+/* The frame at stack[i] is exactly (kind, cc, a, b). */
+static inline void kt_expect_frame(const struct kt *t, int32_t i, int32_t kind, int32_t cc,
+                                   int32_t a, int32_t b)
+{
+    cr_assert_eq(t->stack[i].kind, kind, "frame %d kind", i);
+    cr_assert_eq(t->stack[i].cc, cc, "frame %d cost centre", i);
+    cr_assert_eq(t->stack[i].a, a, "frame %d field a", i);
+    cr_assert_eq(t->stack[i].b, b, "frame %d field b", i);
+}
+
 static inline int32_t kt_cell(struct kt *t, int32_t addr, int32_t next)
 {
     cr_assert_lt(t->m.cell_len, t->m.cell_cap);

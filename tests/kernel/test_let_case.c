@@ -89,10 +89,7 @@ Test(case1, pushes_alts_charges_C)
     cr_assert_eq(t->m.ctl_code, x.scrut);
     cr_assert_eq(t->m.ctl_env, env);
     cr_assert_eq(t->m.stack_len, 1);
-    cr_assert_eq(t->stack[0].kind, CCM_F_CASE);
-    cr_assert_eq(t->stack[0].cc, x.c1);
-    cr_assert_eq(t->stack[0].a, x.cse);
-    cr_assert_eq(t->stack[0].b, env);
+    kt_expect_frame(t, 0, CCM_F_CASE, x.c1, x.cse, env);
 }
 
 Test(case2, binds_pattern_variables_restores_cc)

@@ -35,10 +35,7 @@ Test(prim1, pushes_first_operand_charges_P)
     cr_assert_eq(t->m.ctl_code, x.a1);
     cr_assert_eq(t->m.ctl_env, env);
     cr_assert_eq(t->m.stack_len, 1);
-    cr_assert_eq(t->stack[0].kind, CCM_F_PRIM1);
-    cr_assert_eq(t->stack[0].cc, x.c1);
-    cr_assert_eq(t->stack[0].a, x.prim);
-    cr_assert_eq(t->stack[0].b, env);
+    kt_expect_frame(t, 0, CCM_F_PRIM1, x.c1, x.prim, env);
 }
 
 Test(prim2, moves_to_second_operand_restores_cc)
