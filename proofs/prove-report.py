@@ -1,23 +1,25 @@
 #!/usr/bin/env python3
 """Print the per-function table of a WP run and decide its exit status.
 
-usage: prove-report.py REPORT.json LOG EXIT_STATUS SECONDS
+usage: prove-report.py LOG EXIT_STATUS SECONDS REPORT.json [REPORT.json ...]
 
-Fails (exit 1) if Frama-C failed (the report-classify gate turns any
-unproved goal into a non-zero status), if any goal is not valid, or if the
-log says `not yet supported`, `skipped` or `Failed smoke-test` (WP would
+The reports are those of the passes of one run (mk/prove.mk: the typed pass
+and the -wp-simplify-type pass); a function in several takes its entry from
+the last.  Fails (exit 1) if Frama-C failed, if any goal is not valid, or if
+the log says `not yet supported`, `skipped` or `Failed smoke-test` (WP would
 otherwise silently ignore what it cannot handle)."""
 import json
 import sys
 
-report, log, status, seconds = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+log, status, seconds = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 bad = []
-try:
-    with open(report) as f:
-        funcs = json.load(f).get("wp:functions", {})
-except (OSError, ValueError):
-    funcs = {}
-    bad.append("no report " + report)
+funcs = {}
+for report in sys.argv[4:]:
+    try:
+        with open(report) as f:
+            funcs.update(json.load(f).get("wp:functions", {}))
+    except (OSError, ValueError):
+        bad.append("no report " + report)
 
 rows = []
 total_valid = total = 0
