@@ -152,15 +152,22 @@
     stack_keeps{A,B}(m, sl) && heap_same{A,B}(m) && cells_same{A,B}(m) &&
     costs_plus{A,B}(m, cost_ix(cc, CCM_C), 1) && counted{A,B}(m, CCM_R_CASE1);
 
-  // the pattern variables: one cell per constructor argument, in order
+  // the pattern variables: one cell per constructor argument, in order:
+  // cell c (cl <= c < cl + k) binds the address argument c - cl denotes in
+  // the constructor's environment and points to the cell before it (the
+  // first to the case's own environment)
+  predicate Case2_cells{A,B}(struct ccm_machine *m) =
+    \let f = \at(m->stack[m->stack_len - 1], A); \let con = \at(m->code[m->ctl_code], A);
+    \let cl = \at(m->cell_len, A);
+    \forall integer c; cl <= c < cl + con.b ==>
+      cell_is(\at(m->cells[c], B), resolve{A}(m, \at(m->ctl_env, A), \at(m->code[con.c + (c - cl)].a, A)),
+              c == cl ? f.b : c - 1);
+
   predicate Step_Case2{A,B}(struct ccm_machine *m, integer alt) =
     \let f = \at(m->stack[m->stack_len - 1], A); \let con = \at(m->code[m->ctl_code], A);
     \let cl = \at(m->cell_len, A); \let k = con.b;
     ctl_is{B}(m, f.cc, \at(m->code[alt].c, A), k == 0 ? f.b : cl + k - 1, 0) &&
-    \at(m->cell_len, B) == cl + k &&
-    (\forall integer i; 0 <= i < k ==>
-       cell_is(\at(m->cells[cl + i], B), resolve{A}(m, \at(m->ctl_env, A), \at(m->code[con.c + i].a, A)),
-               i == 0 ? f.b : cl + i - 1)) &&
+    \at(m->cell_len, B) == cl + k && Case2_cells{A,B}(m) &&
     cells_keep{A,B}(m, cl) && stack_popped{A,B}(m) && heap_same{A,B}(m) &&
     costs_same{A,B}(m) && counted{A,B}(m, CCM_R_CASE2);
 

@@ -6,7 +6,7 @@
  * budgets, so a row never fails half-way.  Row functions charge θ, move the
  * registers, push/pop frames and count the step.
  *
- * var2, let and force are proven without WP's C-type hypotheses
+ * var2, let, force and case2 are proven without WP's C-type hypotheses
  * (-wp-simplify-type, mk/prove.mk: with them the provers drown in typing
  * facts about every intermediate memory), so the one such fact they need,
  * 0 <= steps, is stated in their budget clause.
@@ -59,6 +59,16 @@ int  ccm_lookup(const struct ccm_machine *m, int32_t env, int32_t ref, int32_t *
                      env_cell{Post}(m, e, r) == env_cell{Pre}(m, e, r);
 */
 int32_t ccm_push_cell(struct ccm_machine *m, int32_t addr, int32_t next);
+
+/* Following links from an environment never leaves the environments. */
+/*@ ghost
+  /@ requires ctx: machine_valid(m) && sizes_ok(m) && cells_ok(m);
+     assigns \nothing;
+     ensures range: \forall integer e, r; is_env(m, e) && 0 <= r <= INT32_MAX ==>
+                      is_env(m, env_cell(m, e, r));
+  @/
+  void ccm_env_cell_range(const struct ccm_machine *m);
+*/
 
 /* costs and cost-centre subsumption (costs.c) */
 
@@ -180,7 +190,7 @@ void ccm_row_case1(struct ccm_machine *m);
     requires node: ctl_node_ok(m) && top_ok(m) && cells_ok(m);
     requires row: ctl_kind(m) == CCM_CON && m->stack_len > 0 && m->stack[m->stack_len - 1].kind == CCM_F_CASE;
     requires alt: in_code(m, alt) && kind_at(m, alt) == CCM_ALT;
-    requires budget: m->steps < m->max_steps && m->cell_len + m->code[m->ctl_code].b <= m->cell_cap;
+    requires budget: 0 <= m->steps < m->max_steps && m->cell_len + m->code[m->ctl_code].b <= m->cell_cap;
     assigns m->cells[m->cell_len .. m->cell_cap - 1], m->cell_len, m->ccc, m->stack_len,
             m->ctl_code, m->ctl_env, m->ctl_num, m->last_rule, m->steps;
     behavior fires:

@@ -25,7 +25,7 @@ PROVE_SRC     := $(KERNEL_SRC)
 # The functions whose contracts are proven (docs/proofs.md says what the rest lack).
 PROVE_FUNCS := ccm_charge ccm_sub ccm_subcaf ccm_control_int ccm_control_is_int \
   ccm_lookup ccm_push_cell ccm_is_value_node ccm_prim_apply \
-  ccm_rule_name ccm_status_kind \
+  ccm_rule_name ccm_status_kind ccm_env_cell_range \
   ccm_row_app1 ccm_row_app2 ccm_row_var1 ccm_row_var3 \
   ccm_row_case1 ccm_row_case2_default ccm_row_scc ccm_row_scc_sub \
   let_lay_objs let_push_cells \
@@ -36,7 +36,7 @@ PROVE_FUNCS := ccm_charge ccm_sub ccm_subcaf ccm_control_int ccm_control_is_int 
 # fields; with the typing facts of every intermediate memory in context the
 # provers time out on frame goals that take 1-25 s without them.  What they
 # need of C types is stated in their contracts instead (0 <= steps).
-PROVE_FUNCS_UNTYPED := ccm_row_var2 ccm_row_force ccm_row_let
+PROVE_FUNCS_UNTYPED := ccm_row_var2 ccm_row_force ccm_row_let ccm_row_case2
 
 comma := ,
 empty :=
