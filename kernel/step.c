@@ -1,6 +1,8 @@
 /* step.c -- the dispatcher: match the state against the rows of
  * SEMANTICS.md section 4, refuse stuck states and exhausted budgets (in
- * that order: a stuck state needs no further transition), fire the row. */
+ * that order: a stuck state needs no further transition), fire the row.
+ * The contracts of ccm_step and ccm_force are in ccm.h; WP proves them with
+ * the static helpers below inlined (-inline-calls, mk/prove.mk). */
 #include "kernel_internal.h"
 
 static int room_on_stack(const struct ccm_machine *m, int32_t frames)
@@ -35,6 +37,11 @@ static int step_value(struct ccm_machine *m)
         const struct ccm_node *c = &m->code[f->a];
         int32_t last = c->b + c->c - 1;
         int32_t tag = z->kind == CCM_CON ? z->a : CCM_DEFAULT_TAG - 1;
+        /*@ loop invariant bounds: c->b <= alt <= last + 1;
+            loop invariant search: find_alt(m, alt, last, tag) == case_alt(m);
+            loop assigns alt;
+            loop variant last + 1 - alt;
+        */
         for (int32_t alt = c->b; alt <= last; alt++) {
             const struct ccm_node *an = &m->code[alt];
             if (an->a == tag) {
