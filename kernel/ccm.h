@@ -218,109 +218,109 @@ int ccm_init(struct ccm_machine *m, const struct ccm_program *p);
             m->stack[0 .. m->stack_cap - 1], m->stack_len, m->costs[0 .. m->ncc * CCM_NCOUNTERS - 1],
             m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->last_rule, m->steps;
     behavior app1:
-      assumes app_ok(m) && has_step(m) && stack_room(m, 1);
+      assumes APP_OK(m) && HAS_STEP(m) && STACK_ROOM(m, 1);
       ensures result: \result == CCM_RUNNING;
       ensures row: Step_App1{Pre,Post}(m, \old(resolve(m, m->ctl_env, ctl_b(m))));
     behavior app2:
-      assumes on_frame(m, CCM_F_ARG) && ctl_kind(m) == CCM_LAM && has_step(m) && cell_room(m, 1);
+      assumes APP2_OK(m) && HAS_STEP(m) && CELL_ROOM(m, 1);
       ensures result: \result == CCM_RUNNING;
       ensures row: Step_App2{Pre,Post}(m);
     behavior var1:
-      assumes var_ok(m) && has_step(m) && var_is_value(m);
+      assumes VAR_OK(m) && HAS_STEP(m) && VAR_IS_VALUE(m);
       ensures result: \result == CCM_RUNNING;
       ensures row: Step_Var1{Pre,Post}(m, \old(var_addr(m)));
     behavior var2:
-      assumes var_ok(m) && has_step(m) && !var_is_value(m) && stack_room(m, 1);
+      assumes VAR_OK(m) && HAS_STEP(m) && !VAR_IS_VALUE(m) && STACK_ROOM(m, 1);
       ensures result: \result == CCM_RUNNING;
       ensures row: Step_Var2{Pre,Post}(m, \old(var_addr(m)));
     behavior var3:
-      assumes on_frame(m, CCM_F_UPD) && has_step(m);
+      assumes ON_FRAME(m, CCM_F_UPD) && HAS_STEP(m);
       ensures result: \result == CCM_RUNNING;
       ensures row: Step_Var3{Pre,Post}(m);
     behavior let:
-      assumes ctl_kind(m) == CCM_LET && has_step(m) && heap_room(m, ctl_b(m)) && cell_room(m, ctl_b(m));
+      assumes STEP_KIND(m) == CCM_LET && HAS_STEP(m) && HEAP_ROOM(m, ctl_b(m)) && CELL_ROOM(m, ctl_b(m));
       ensures result: \result == CCM_RUNNING;
       ensures row: Step_Let{Pre,Post}(m);
     behavior case1:
-      assumes ctl_kind(m) == CCM_CASE && has_step(m) && stack_room(m, 1);
+      assumes STEP_KIND(m) == CCM_CASE && HAS_STEP(m) && STACK_ROOM(m, 1);
       ensures result: \result == CCM_RUNNING;
       ensures row: Step_Case1{Pre,Post}(m);
     behavior case2:
-      assumes case2_ok(m) && has_step(m) && cell_room(m, ctl_b(m)) && case2_args(m);
+      assumes CASE2_OK(m) && HAS_STEP(m) && CELL_ROOM(m, ctl_b(m)) && case2_args(m);
       ensures result: \result == CCM_RUNNING;
       ensures row: Step_Case2{Pre,Post}(m, \old(case_alt(m)));
     behavior case2_default:
-      assumes alt_default(m) && has_step(m);
+      assumes ALT_DEFAULT(m) && HAS_STEP(m);
       ensures result: \result == CCM_RUNNING;
       ensures row: Step_Case2_Default{Pre,Post}(m, \old(case_alt(m)));
     behavior scc:
-      assumes ctl_kind(m) == CCM_SCC && has_step(m);
+      assumes STEP_KIND(m) == CCM_SCC && HAS_STEP(m);
       ensures result: \result == CCM_RUNNING;
       ensures row: Step_Scc{Pre,Post}(m);
     behavior scc_sub:
-      assumes ctl_kind(m) == CCM_SCC_SUB && has_step(m);
+      assumes STEP_KIND(m) == CCM_SCC_SUB && HAS_STEP(m);
       ensures result: \result == CCM_RUNNING;
       ensures row: Step_Scc_Sub{Pre,Post}(m);
     behavior prim1:
-      assumes ctl_kind(m) == CCM_PRIM && has_step(m) && stack_room(m, 1);
+      assumes STEP_KIND(m) == CCM_PRIM && HAS_STEP(m) && STACK_ROOM(m, 1);
       ensures result: \result == CCM_RUNNING;
       ensures row: Step_Prim1{Pre,Post}(m);
     behavior prim2:
-      assumes prim2_ok(m) && has_step(m);
+      assumes PRIM2_OK(m) && HAS_STEP(m);
       ensures result: \result == CCM_RUNNING;
       ensures row: Step_Prim2{Pre,Post}(m);
     behavior prim3:
-      assumes prim3_ok(m) && has_step(m);
+      assumes PRIM3_OK(m) && HAS_STEP(m);
       ensures result: \result == CCM_RUNNING;
       ensures row: Step_Prim3{Pre,Post}(m, \old(prim_value(prim_op(m), prim_x(m), prim_y(m))),
                                          \old(prim_op(m)) >= CCM_EQ ? 1 : 0);
     behavior resume:
-      assumes on_frame(m, CCM_F_RESUME) && has_step(m);
+      assumes ON_FRAME(m, CCM_F_RESUME) && HAS_STEP(m);
       ensures result: \result == CCM_RUNNING;
       ensures row: Step_Resume{Pre,Post}(m);
     behavior final:
-      assumes ctl_value(m) && m->stack_len == 0;
+      assumes CTL_VALUE(m) && m->stack_len == 0;
       ensures result: \result == CCM_VALUE;
       ensures unchanged: Unchanged{Pre,Post}(m);
     behavior not_a_function:
-      assumes on_frame(m, CCM_F_ARG) && ctl_kind(m) != CCM_LAM;
+      assumes ON_FRAME(m, CCM_F_ARG) && STEP_KIND(m) != CCM_LAM;
       ensures result: \result == CCM_ERR_NOT_A_FUNCTION;
       ensures unchanged: Unchanged{Pre,Post}(m);
     behavior no_alternative:
-      assumes on_frame(m, CCM_F_CASE) && case_alt(m) < 0;
+      assumes ON_FRAME(m, CCM_F_CASE) && case_alt(m) < 0;
       ensures result: \result == CCM_ERR_NO_ALTERNATIVE;
       ensures unchanged: Unchanged{Pre,Post}(m);
     behavior type_error:
-      assumes (on_frame(m, CCM_F_PRIM1) || on_frame(m, CCM_F_PRIM2)) && !int_kind(ctl_kind(m));
+      assumes (ON_FRAME(m, CCM_F_PRIM1) || ON_FRAME(m, CCM_F_PRIM2)) && !CTL_INT(m);
       ensures result: \result == CCM_ERR_TYPE;
       ensures unchanged: Unchanged{Pre,Post}(m);
     behavior black_hole:
-      assumes var_found(m) && m->heap[var_addr(m)].hole != 0;
+      assumes VAR_FOUND(m) && m->heap[var_addr(m)].hole != 0;
       ensures result: \result == CCM_ERR_BLACK_HOLE;
       ensures unchanged: Unchanged{Pre,Post}(m);
     behavior div_zero:
-      assumes on_frame(m, CCM_F_PRIM2) && int_kind(ctl_kind(m)) && prim_div_zero(m);
+      assumes ON_FRAME(m, CCM_F_PRIM2) && CTL_INT(m) && PRIM_DIV_ZERO(m);
       ensures result: \result == CCM_ERR_DIV_ZERO;
       ensures unchanged: Unchanged{Pre,Post}(m);
     behavior overflow:
-      assumes on_frame(m, CCM_F_PRIM2) && int_kind(ctl_kind(m)) && !prim_div_zero(m) &&
+      assumes ON_FRAME(m, CCM_F_PRIM2) && CTL_INT(m) && !PRIM_DIV_ZERO(m) &&
               !prim_ok(prim_op(m), prim_x(m), prim_y(m));
       ensures result: \result == CCM_ERR_OVERFLOW;
       ensures unchanged: Unchanged{Pre,Post}(m);
     behavior bad_code:
-      assumes bad_code(m);
+      assumes BAD_CODE(m);
       ensures result: \result == CCM_ERR_BAD_CODE;
       ensures unchanged: Unchanged{Pre,Post}(m);
     behavior out_of_steps:
-      assumes ready(m) && !has_step(m);
+      assumes STEP_READY(m) && !HAS_STEP(m);
       ensures result: \result == CCM_RES_STEPS;
       ensures unchanged: Unchanged{Pre,Post}(m);
     behavior out_of_heap:
-      assumes has_step(m) && short_of_heap(m);
+      assumes HAS_STEP(m) && SHORT_OF_HEAP(m);
       ensures result: \result == CCM_RES_HEAP;
       ensures unchanged: Unchanged{Pre,Post}(m);
     behavior out_of_stack:
-      assumes has_step(m) && short_of_stack(m);
+      assumes HAS_STEP(m) && SHORT_OF_STACK(m);
       ensures result: \result == CCM_RES_STACK;
       ensures unchanged: Unchanged{Pre,Post}(m);
     complete behaviors;
@@ -338,19 +338,19 @@ int ccm_run(struct ccm_machine *m);
     assigns m->heap[0 .. m->heap_cap - 1], m->stack[0 .. m->stack_cap - 1], m->stack_len,
             m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->last_rule, m->steps;
     behavior fires:
-      assumes is_thunk(m, addr) && has_step(m) && stack_room(m, 2);
+      assumes IS_THUNK(m, addr) && HAS_STEP(m) && STACK_ROOM(m, 2);
       ensures result: \result == CCM_RUNNING;
       ensures row: Step_Force{Pre,Post}(m, addr);
     behavior not_a_thunk:
-      assumes !is_thunk(m, addr);
+      assumes !IS_THUNK(m, addr);
       ensures result: \result == CCM_ERR_BAD_CODE;
       ensures unchanged: Unchanged{Pre,Post}(m);
     behavior out_of_steps:
-      assumes is_thunk(m, addr) && !has_step(m);
+      assumes IS_THUNK(m, addr) && !HAS_STEP(m);
       ensures result: \result == CCM_RES_STEPS;
       ensures unchanged: Unchanged{Pre,Post}(m);
     behavior out_of_stack:
-      assumes is_thunk(m, addr) && has_step(m) && !stack_room(m, 2);
+      assumes IS_THUNK(m, addr) && HAS_STEP(m) && !STACK_ROOM(m, 2);
       ensures result: \result == CCM_RES_STACK;
       ensures unchanged: Unchanged{Pre,Post}(m);
     complete behaviors;

@@ -29,7 +29,7 @@ PROVE_FUNCS := ccm_charge ccm_sub ccm_subcaf ccm_control_int ccm_control_is_int 
   ccm_row_app1 ccm_row_app2 ccm_row_var1 ccm_row_var3 \
   ccm_row_case1 ccm_row_case2_default ccm_row_scc ccm_row_scc_sub \
   let_lay_objs let_push_cells \
-  ccm_row_prim1 ccm_row_prim2 ccm_row_prim3 ccm_row_resume
+  ccm_row_prim1 ccm_row_prim2 ccm_row_prim3 ccm_row_resume ccm_force
 
 # Proven in a second pass (-then) without WP's `Type` hypotheses
 # (-wp-simplify-type: dropping hypotheses is sound).  These rows write many

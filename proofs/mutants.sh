@@ -27,11 +27,17 @@ MUTANTS=(
 "add_unchecked|prim.c|/x > INT64_MAX - y/,+1d|ccm_prim_apply|+ without the overflow check"
 "prim3_keeps_cc|rows_prim.c|/^        m->ccc = f->cc;\$/d|ccm_row_prim3|prim3 keeps the operand's cost centre"
 "resume_no_pop|rows_force.c|/^    m->stack_len--;\$/d|ccm_row_resume|resume does not pop its frame"
+"force_upd_thunk_cc|rows_force.c|s/^    u->cc = m->ccc;\$/    u->cc = o->cc;/|ccm_row_force|force pushes its update frame with the thunk's cost centre"
+"var2_no_hole|rows_var.c|/^        o->hole = 1;\$/d|ccm_row_var2|var2 does not mark the thunk under evaluation"
+"force_budget_off_by_one|step.c|s/^    if (m->steps >= m->max_steps) return CCM_RES_STEPS;\$/    if (m->steps > m->max_steps) return CCM_RES_STEPS;/|ccm_force|force fires with the step budget exhausted"
+"force_no_hole_check|step.c|s/if (o->hole || ccm_is_value_node(m, o->code))/if (ccm_is_value_node(m, o->code))/|ccm_force|force accepts a thunk under evaluation"
 )
 
 survivors=0; n=0
 for row in "${MUTANTS[@]}"; do
     IFS='|' read -r name file script fns what <<<"$row"
+    # ONLY="a b" runs just those mutants (for a quick check)
+    if [ -n "${ONLY:-}" ] && ! grep -qw -- "$name" <<<"$ONLY"; then continue; fi
     n=$((n + 1))
     dir=$OUT/$name
     # a mutant only counts against a function whose real proof is in `make prove`
@@ -48,8 +54,11 @@ for row in "${MUTANTS[@]}"; do
         echo "mutant $name: NOT INJECTED (pattern no longer matches kernel/$file)"
         survivors=$((survivors + 1)); continue
     fi
+    # the same options as `make prove` for that function (its pass, the inlined helpers)
+    typed=""; grep -qE "^PROVE_FUNCS_UNTYPED :=.*\<$fns\>" mk/prove.mk && typed=-wp-simplify-type
     WHY3CONFIG=$WHY3 frama-c -cpp-extra-args="-I$dir/acsl -I$dir/kernel" "$dir"/kernel/*.c \
-        -wp -wp-rte -wp-fct "$fns" -wp-prover cvc4,z3 -wp-par 2 -wp-timeout "$TIMEOUT" \
+        -inline-calls "$(sed -n 's/^PROVE_INLINE := //p' mk/prove.mk)" \
+        -wp -wp-rte -wp-fct "$fns" $typed -wp-prover cvc4,z3 -wp-par "${PROVE_PAR:-2}" -wp-timeout "$TIMEOUT" \
         -then -report-classify -report-unclassified-unknown ERROR > "$dir/prove.log" 2>&1
     st=$?
     failed=$(grep -oE 'Goal typed_[A-Za-z0-9_]+ : (Timeout|Unknown|Failed)|\[Failed\] Goal typed_[A-Za-z0-9_]+' "$dir/prove.log" \
