@@ -30,7 +30,7 @@ MUTANTS=(
 "force_upd_thunk_cc|rows_force.c|s/^    u->cc = m->ccc;\$/    u->cc = o->cc;/|ccm_row_force|force pushes its update frame with the thunk's cost centre"
 "var2_no_hole|rows_var.c|/^        o->hole = 1;\$/d|ccm_row_var2|var2 does not mark the thunk under evaluation"
 "force_budget_off_by_one|step.c|s/^    if (m->steps >= m->max_steps) return CCM_RES_STEPS;\$/    if (m->steps > m->max_steps) return CCM_RES_STEPS;/|ccm_force|force fires with the step budget exhausted"
-"force_no_hole_check|step.c|s/if (o->hole || ccm_is_value_node(m, o->code))/if (ccm_is_value_node(m, o->code))/|ccm_force|force accepts a thunk under evaluation"
+"force_no_hole_check|step.c|s/if (o->hole .. ccm_is_value_node(m, o->code))/if (ccm_is_value_node(m, o->code))/|ccm_force|force accepts a thunk under evaluation"
 )
 
 survivors=0; n=0
