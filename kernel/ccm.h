@@ -199,13 +199,45 @@ struct ccm_program {
     int32_t entry;                /* a VAR node naming main: the first control */
 };
 
+#ifdef __FRAMAC__
+#include "ccm_init.h"
+#endif
+
 /* Is the code array well formed (every child index, tag, cost centre and
  * operator in range; reserved nodes present)?  1 or 0.  ccm_init calls it. */
+/*@ requires valid: \valid_read(code + (0 .. ncode - 1));
+    assigns \nothing;
+    ensures result: \result != 0 <==> code_wf(code, ncode, ncc);
+*/
 int ccm_code_ok(const struct ccm_node *code, int32_t ncode, int32_t ncc);
 
 /* Lay the initial state (MAIN, Γinit, main, [], {}) into m, whose array
  * pointers and capacities the caller has set.  Returns CCM_RUNNING, or
  * CCM_ERR_BAD_CODE / CCM_RES_HEAP when the program cannot be laid out. */
+/*@ requires program: program_valid(p);
+    requires arrays: init_arrays(m, p);
+    requires budget: 0 <= m->max_steps;
+    assigns m->code, m->ncode, m->cc_kind, m->ncc, m->costs[0 .. p->ncc * CCM_NCOUNTERS - 1],
+            m->heap[0 .. m->heap_cap - 1], m->heap_len, m->cell_len, m->stack_len,
+            m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->steps, m->last_rule, m->max_steps;
+    behavior laid:
+      assumes program_ok(p) && p->ntop <= m->heap_cap;
+      ensures result: \result == CCM_RUNNING;
+      CCM_ENSURES_WF
+      ensures initial: ctl_is(m, CCM_CC_MAIN, \old(p->entry), CCM_NIL, 0) && m->steps == 0 &&
+                       m->last_rule == CCM_R_NONE && m->stack_len == 0 && m->cell_len == 0;
+      ensures heap: m->heap_len == \old(p->ntop) && \forall integer x; 0 <= x < m->heap_len ==>
+                      obj_is(m->heap[x], \old(p->top_code[x]), CCM_NIL, \old(p->top_cc[x]), 0, 0);
+      ensures costs: \forall integer i; 0 <= i < m->ncc * CCM_NCOUNTERS ==> m->costs[i] == 0;
+    behavior bad_program:
+      assumes !program_ok(p);
+      ensures result: \result == CCM_ERR_BAD_CODE;
+    behavior no_room:
+      assumes program_ok(p) && p->ntop > m->heap_cap;
+      ensures result: \result == CCM_RES_HEAP;
+    complete behaviors;
+    disjoint behaviors;
+*/
 int ccm_init(struct ccm_machine *m, const struct ccm_program *p);
 
 /* One transition.  Returns CCM_RUNNING if a rule fired (m->last_rule says

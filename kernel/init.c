@@ -1,38 +1,64 @@
 /* init.c -- checking a code array and laying the initial state. */
 #include "kernel_internal.h"
 
+/*@ assigns \nothing;
+    ensures result: \result != 0 <==> 0 <= i < len;
+*/
 static int in_range(int64_t i, int64_t len) { return 0 <= i && i < len; }
 
 /* A run of `count` nodes of `kind` starting at `first`, inside the array. */
-static int run_ok(const struct ccm_node *code, int32_t ncode, int64_t first,
-                  int64_t count, int32_t kind)
+/*@ requires valid: \valid_read(code + (0 .. ncode - 1)) && 0 <= ncode;
+    requires small: INT32_MIN <= first <= INT32_MAX && INT32_MIN <= count <= INT32_MAX;
+    assigns \nothing;
+    ensures result: \result != 0 <==> run_of(code, ncode, first, count, kind);
+*/
+static int check_run(const struct ccm_node *code, int32_t ncode, int64_t first,
+                     int64_t count, int32_t kind)
 {
     if (count < 0 || first < 0 || first + count > ncode) return 0;
+    /*@ loop invariant bounds: first <= i <= first + count;
+        loop invariant same: \forall integer k; first <= k < i ==> code[k].kind == kind;
+        loop assigns i;
+        loop variant first + count - i;
+    */
     for (int64_t i = first; i < first + count; i++)
         if (code[i].kind != kind) return 0;
     return 1;
 }
 
-static int operand_ok(const struct ccm_node *code, int32_t ncode, int32_t i)
+/*@ requires valid: \valid_read(code + (0 .. ncode - 1)) && 0 <= ncode;
+    assigns \nothing;
+    ensures result: \result != 0 <==> operand_ok(code, ncode, i);
+*/
+static int check_operand(const struct ccm_node *code, int32_t ncode, int32_t i)
 {
     return in_range(i, ncode) && (code[i].kind == CCM_VAR || code[i].kind == CCM_LIT);
 }
 
-static int node_ok(const struct ccm_node *code, int32_t ncode, int32_t ncc, int32_t i)
+/*@ requires valid: \valid_read(code + (0 .. ncode - 1)) && 0 <= i < ncode;
+    assigns \nothing;
+    ensures result: \result != 0 <==> node_ok(code, ncode, ncc, i);
+*/
+static int check_node(const struct ccm_node *code, int32_t ncode, int32_t ncc, int32_t i)
 {
     const struct ccm_node *n = &code[i];
     switch (n->kind) {
     case CCM_LAM:    return in_range(n->a, ncode);
     case CCM_APP:    return in_range(n->a, ncode);
     case CCM_VAR:    return 1;
-    case CCM_LET:    return n->b >= 1 && run_ok(code, ncode, n->a, n->b, CCM_BIND)
+    case CCM_LET:    return n->b >= 1 && check_run(code, ncode, n->a, n->b, CCM_BIND)
                             && in_range(n->c, ncode);
     case CCM_BIND:   return in_range(n->a, ncode);
     case CCM_CON:    return n->a >= 0 && n->b >= 0
-                            && (n->b == 0 || run_ok(code, ncode, n->c, n->b, CCM_ARG));
+                            && (n->b == 0 || check_run(code, ncode, n->c, n->b, CCM_ARG));
     case CCM_ARG:    return 1;
     case CCM_CASE: {
-        if (n->c < 1 || !run_ok(code, ncode, n->b, n->c, CCM_ALT)) return 0;
+        if (n->c < 1 || !check_run(code, ncode, n->b, n->c, CCM_ALT)) return 0;
+        /*@ loop invariant bounds: n->b <= k <= n->b + n->c - 1;
+            loop invariant no_default: \forall integer j; n->b <= j < k ==> code[j].a != CCM_DEFAULT_TAG;
+            loop assigns k;
+            loop variant n->b + n->c - 1 - k;
+        */
         for (int64_t k = n->b; k < (int64_t)n->b + n->c - 1; k++)   /* default only last */
             if (code[k].a == CCM_DEFAULT_TAG) return 0;
         return 1;
@@ -42,8 +68,8 @@ static int node_ok(const struct ccm_node *code, int32_t ncode, int32_t ncc, int3
     case CCM_SCC:
     case CCM_SCC_SUB: return in_range(n->a, ncc) && in_range(n->b, ncode);
     case CCM_LIT:    return 1;
-    case CCM_PRIM:   return in_range(n->a, CCM_NOPS) && operand_ok(code, ncode, n->b)
-                            && operand_ok(code, ncode, n->c);
+    case CCM_PRIM:   return in_range(n->a, CCM_NOPS) && check_operand(code, ncode, n->b)
+                            && check_operand(code, ncode, n->c);
     case CCM_INTVAL: return i == CCM_NODE_INTVAL;
     default:         return 0;
     }
@@ -58,9 +84,57 @@ int ccm_code_ok(const struct ccm_node *code, int32_t ncode, int32_t ncc)
         || code[CCM_NODE_TRUE].b != 0) return 0;
     if (code[CCM_NODE_FALSE].kind != CCM_CON || code[CCM_NODE_FALSE].a != CCM_TAG_FALSE
         || code[CCM_NODE_FALSE].b != 0) return 0;
+    /*@ loop invariant bounds: 0 <= i <= ncode;
+        loop invariant nodes: \forall integer j; 0 <= j < i ==> node_ok(code, ncode, ncc, j);
+        loop assigns i;
+        loop variant ncode - i;
+    */
     for (int32_t i = 0; i < ncode; i++)
-        if (!node_ok(code, ncode, ncc, i)) return 0;
+        if (!check_node(code, ncode, ncc, i)) return 0;
     return 1;
+}
+
+/* Zero the n counters. */
+/*@ requires valid: 0 <= n && \valid(costs + (0 .. n - 1));
+    assigns costs[0 .. n - 1];
+    ensures zero: \forall integer j; 0 <= j < n ==> costs[j] == 0;
+*/
+static void zero_costs(uint64_t *costs, int64_t n)
+{
+    /*@ loop invariant bounds: 0 <= i <= n;
+        loop invariant zero: \forall integer j; 0 <= j < i ==> costs[j] == 0;
+        loop assigns i, costs[0 .. n - 1];
+        loop variant n - i;
+    */
+    for (int64_t i = 0; i < n; i++)
+        costs[i] = 0;
+}
+
+/* Lay the top-level bindings: object x is top_code[x] closed over the
+ * empty environment, pinned with top_cc[x]. */
+/*@ requires valid: 0 <= ntop && \valid(heap + (0 .. ntop - 1)) &&
+                    \valid_read(top_code + (0 .. ntop - 1)) && \valid_read(top_cc + (0 .. ntop - 1));
+    requires apart: \separated(heap + (0 .. ntop - 1), top_code + (0 .. ntop - 1), top_cc + (0 .. ntop - 1));
+    assigns heap[0 .. ntop - 1];
+    ensures objs: \forall integer x; 0 <= x < ntop ==>
+      obj_is(heap[x], top_code[x], CCM_NIL, top_cc[x], 0, 0);
+*/
+static void lay_tops(struct ccm_obj *heap, int32_t ntop, const int32_t *top_code, const int32_t *top_cc)
+{
+    /*@ loop invariant bounds: 0 <= i <= ntop;
+        loop invariant objs: \forall integer x; 0 <= x < i ==>
+          obj_is(heap[x], top_code[x], CCM_NIL, top_cc[x], 0, 0);
+        loop assigns i, heap[0 .. ntop - 1];
+        loop variant ntop - i;
+    */
+    for (int32_t i = 0; i < ntop; i++) {
+        struct ccm_obj *o = &heap[i];
+        o->code = top_code[i];
+        o->env = CCM_NIL;
+        o->cc = top_cc[i];
+        o->hole = 0;
+        o->num = 0;
+    }
 }
 
 int ccm_init(struct ccm_machine *m, const struct ccm_program *p)
@@ -68,8 +142,19 @@ int ccm_init(struct ccm_machine *m, const struct ccm_program *p)
     if (!ccm_code_ok(p->code, p->ncode, p->ncc)) return CCM_ERR_BAD_CODE;
     if (!in_range(p->entry, p->ncode) || p->code[p->entry].kind != CCM_VAR) return CCM_ERR_BAD_CODE;
     if (p->ntop < 1) return CCM_ERR_BAD_CODE;
+    /*@ loop invariant bounds: 0 <= i <= p->ncc;
+        loop invariant kinds: \forall integer c; 0 <= c < i ==> CCM_CC_PLAIN <= p->cc_kind[c] <= CCM_CC_CAF;
+        loop assigns i;
+        loop variant p->ncc - i;
+    */
     for (int32_t i = 0; i < p->ncc; i++)
         if (p->cc_kind[i] < CCM_CC_PLAIN || p->cc_kind[i] > CCM_CC_CAF) return CCM_ERR_BAD_CODE;
+    /*@ loop invariant bounds: 0 <= i <= p->ntop;
+        loop invariant tops: \forall integer x; 0 <= x < i ==>
+                               0 <= p->top_code[x] < p->ncode && 0 <= p->top_cc[x] < p->ncc;
+        loop assigns i;
+        loop variant p->ntop - i;
+    */
     for (int32_t i = 0; i < p->ntop; i++)
         if (!in_range(p->top_code[i], p->ncode) || !in_range(p->top_cc[i], p->ncc))
             return CCM_ERR_BAD_CODE;
@@ -78,16 +163,8 @@ int ccm_init(struct ccm_machine *m, const struct ccm_program *p)
     m->ncode = p->ncode;
     m->cc_kind = p->cc_kind;
     m->ncc = p->ncc;
-    for (int64_t i = 0; i < (int64_t)p->ncc * CCM_NCOUNTERS; i++)
-        m->costs[i] = 0;
-    for (int32_t i = 0; i < p->ntop; i++) {
-        struct ccm_obj *o = &m->heap[i];
-        o->code = p->top_code[i];
-        o->env = CCM_NIL;
-        o->cc = p->top_cc[i];
-        o->hole = 0;
-        o->num = 0;
-    }
+    zero_costs(m->costs, (int64_t)p->ncc * CCM_NCOUNTERS);
+    lay_tops(m->heap, p->ntop, p->top_code, p->top_cc);
     m->heap_len = p->ntop;
     m->cell_len = 0;
     m->stack_len = 0;

@@ -194,13 +194,13 @@ void ccm_row_case1(struct ccm_machine *m);
     assigns m->cells[m->cell_len .. m->cell_cap - 1], m->cell_len, m->ccc, m->stack_len,
             m->ctl_code, m->ctl_env, m->ctl_num, m->last_rule, m->steps;
     behavior fires:
-      assumes \forall integer i; 0 <= i < m->code[m->ctl_code].b ==>
-                resolves(m, m->ctl_env, m->code[m->code[m->ctl_code].c + i].a);
+      assumes \forall integer j; m->code[m->ctl_code].c <= j < m->code[m->ctl_code].c + m->code[m->ctl_code].b ==>
+                resolves(m, m->ctl_env, m->code[j].a);
       ensures result: \result == CCM_RUNNING;
       ensures row: Step_Case2{Pre,Post}(m, alt);
     behavior bad_code:
-      assumes !\forall integer i; 0 <= i < m->code[m->ctl_code].b ==>
-                resolves(m, m->ctl_env, m->code[m->code[m->ctl_code].c + i].a);
+      assumes !\forall integer j; m->code[m->ctl_code].c <= j < m->code[m->ctl_code].c + m->code[m->ctl_code].b ==>
+                resolves(m, m->ctl_env, m->code[j].a);
       ensures result: \result == CCM_ERR_BAD_CODE;
       ensures unchanged: Unchanged{Pre,Post}(m);
     complete behaviors;

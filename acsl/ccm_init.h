@@ -1,0 +1,47 @@
+/* ccm_init.h -- what ccm_init needs of the caller and of the program. */
+#ifndef CCM_ACSL_INIT_H
+#define CCM_ACSL_INIT_H
+#include "ccm_wf.h"
+
+/*@
+  // the program's arrays are readable
+  predicate program_valid{L}(struct ccm_program *p) =
+    \valid_read(p) &&
+    \valid_read(p->code + (0 .. p->ncode - 1)) && \valid_read(p->cc_kind + (0 .. p->ncc - 1)) &&
+    \valid_read(p->top_code + (0 .. p->ntop - 1)) && \valid_read(p->top_cc + (0 .. p->ntop - 1));
+
+  // the caller's arrays for m: valid for their capacities, every capacity
+  // within the kernel's limit, and no two of them (nor the program's code
+  // and cost-centre kinds, which m will point to) in one allocation
+  predicate init_arrays{L}(struct ccm_machine *m, struct ccm_program *p) =
+    \valid(m) &&
+    0 <= m->heap_cap <= CCM_MAX_CAP && 0 <= m->cell_cap <= CCM_MAX_CAP &&
+    0 <= m->stack_cap <= CCM_MAX_CAP &&
+    \valid(m->heap + (0 .. m->heap_cap - 1)) && \valid(m->cells + (0 .. m->cell_cap - 1)) &&
+    \valid(m->stack + (0 .. m->stack_cap - 1)) &&
+    \valid(m->costs + (0 .. p->ncc * CCM_NCOUNTERS - 1)) &&
+    \base_addr(m) != \base_addr(p->code) && \base_addr(m) != \base_addr(p->cc_kind) &&
+    \base_addr(m) != \base_addr(m->heap) && \base_addr(m) != \base_addr(m->cells) &&
+    \base_addr(m) != \base_addr(m->stack) && \base_addr(m) != \base_addr(m->costs) &&
+    \base_addr(p->code) != \base_addr(m->heap) && \base_addr(p->code) != \base_addr(m->cells) &&
+    \base_addr(p->code) != \base_addr(m->stack) && \base_addr(p->code) != \base_addr(m->costs) &&
+    \base_addr(p->cc_kind) != \base_addr(m->heap) && \base_addr(p->cc_kind) != \base_addr(m->cells) &&
+    \base_addr(p->cc_kind) != \base_addr(m->stack) && \base_addr(p->cc_kind) != \base_addr(m->costs) &&
+    \base_addr(m->heap) != \base_addr(m->cells) && \base_addr(m->heap) != \base_addr(m->stack) &&
+    \base_addr(m->heap) != \base_addr(m->costs) && \base_addr(m->cells) != \base_addr(m->stack) &&
+    \base_addr(m->cells) != \base_addr(m->costs) && \base_addr(m->stack) != \base_addr(m->costs) &&
+    // what ccm_init writes is apart from what it reads
+    \separated(m, p) &&
+    \separated(m->heap + (0 .. m->heap_cap - 1), p, p->top_code + (0 .. p->ntop - 1), p->top_cc + (0 .. p->ntop - 1)) &&
+    \separated(m->costs + (0 .. p->ncc * CCM_NCOUNTERS - 1), p) &&
+    \separated(m, p->top_code + (0 .. p->ntop - 1), p->top_cc + (0 .. p->ntop - 1));
+
+  // the program can be laid out: well-formed code, main a variable, every
+  // top-level binding's code and cost centre in range
+  predicate program_ok{L}(struct ccm_program *p) =
+    code_wf(p->code, p->ncode, p->ncc) &&
+    0 <= p->entry < p->ncode && p->code[p->entry].kind == CCM_VAR && p->ntop >= 1 &&
+    (\forall integer c; 0 <= c < p->ncc ==> CCM_CC_PLAIN <= p->cc_kind[c] <= CCM_CC_CAF) &&
+    (\forall integer x; 0 <= x < p->ntop ==> 0 <= p->top_code[x] < p->ncode && 0 <= p->top_cc[x] < p->ncc);
+*/
+#endif
