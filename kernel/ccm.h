@@ -223,7 +223,19 @@ int ccm_code_ok(const struct ccm_node *code, int32_t ncode, int32_t ncc);
     behavior laid:
       assumes program_ok(p) && p->ntop <= m->heap_cap;
       ensures result: \result == CCM_RUNNING;
-      CCM_ENSURES_WF
+      // wf(m), part by part; for code_wf: the nodes ccm_code_ok found well
+      // formed are the machine's, unchanged (code_wf of the final memory
+      // follows by a frame argument the provers do not close yet)
+      ensures wf_valid: machine_valid(m);
+      ensures wf_code_checked: code_wf{Pre}(m->code, m->ncode, m->ncc);
+      ensures wf_code_kept: code_same{Pre,Post}(m->code, m->ncode);
+      ensures wf_kinds: cc_kinds_ok(m);
+      ensures wf_sizes: sizes_ok(m);
+      ensures wf_heap:  heap_ok(m);
+      ensures wf_cells: cells_ok(m);
+      ensures wf_stack: stack_ok(m);
+      ensures wf_regs:  regs_ok(m);
+      ensures wf_costs: costs_ok(m);
       ensures initial: ctl_is(m, CCM_CC_MAIN, \old(p->entry), CCM_NIL, 0) && m->steps == 0 &&
                        m->last_rule == CCM_R_NONE && m->stack_len == 0 && m->cell_len == 0;
       ensures heap: m->heap_len == \old(p->ntop) && \forall integer x; 0 <= x < m->heap_len ==>

@@ -30,17 +30,18 @@ PROVE_FUNCS := ccm_charge ccm_sub ccm_subcaf ccm_control_int ccm_control_is_int 
   ccm_row_case1 ccm_row_case2_default ccm_row_scc ccm_row_scc_sub \
   let_lay_objs let_push_cells \
   ccm_row_prim1 ccm_row_prim2 ccm_row_prim3 ccm_row_resume ccm_force \
-  in_range check_run check_operand check_node ccm_code_ok zero_costs lay_tops ccm_init
+  in_range check_run check_operand check_node ccm_code_ok zero_costs lay_tops
 
 # Proven in a second pass (-then) without WP's `Type` hypotheses
-# (-wp-simplify-type: dropping hypotheses is sound).  These rows write many
+# (-wp-simplify-type: dropping hypotheses is sound).  These functions write many
 # fields; with the typing facts of every intermediate memory in context the
 # provers time out on frame goals that take 1-25 s without them.  What they
-# need of C types is stated in their contracts instead (0 <= steps).
+# need of C types is stated in their contracts instead (0 <= steps, 0 <= max_steps).
 # The dispatcher's static helpers are proven inlined into ccm_step / ccm_force.
 PROVE_INLINE := step_value,room_on_stack,room_for_cells
 
-PROVE_FUNCS_UNTYPED := ccm_row_var2 ccm_row_force ccm_row_let ccm_row_case2 case2_bind_args case2_regs
+PROVE_FUNCS_UNTYPED := ccm_row_var2 ccm_row_force ccm_row_let ccm_row_case2 case2_bind_args case2_regs \
+  ccm_init
 
 comma := ,
 empty :=
