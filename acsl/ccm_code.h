@@ -38,11 +38,5 @@
     reserved_ok(code) &&
     \forall integer i; 0 <= i < ncode ==> node_ok(code, ncode, ncc, i);
 
-  // the nodes read at two labels are the same (lit aside: code_wf never reads it)
-  predicate code_same{A,B}(struct ccm_node *code, integer ncode) =
-    \forall integer i; 0 <= i < ncode ==>
-      \at(code[i].kind, A) == \at(code[i].kind, B) && \at(code[i].a, A) == \at(code[i].a, B) &&
-      \at(code[i].b, A) == \at(code[i].b, B) && \at(code[i].c, A) == \at(code[i].c, B);
-
 */
 #endif

@@ -55,6 +55,11 @@
     m->order == CCM_RIGHT_TO_LEFT ? top(m).num : ctl_int(m);
 */
 
+/* a behavior's outcome: the row fired (its row predicate), or nothing
+ * fired (the status, the state as it was) */
+#define FIRES(...)            ensures result: \result == CCM_RUNNING; ensures row: __VA_ARGS__;
+#define REFUSES(status)       ensures result: \result == status; ensures unchanged: Unchanged{Pre,Post}(m);
+
 /* the control's node kind, and budgets */
 #define STEP_KIND(m)          ((m)->code[(m)->ctl_code].kind)
 #define HAS_STEP(m)           ((m)->steps < (m)->max_steps)

@@ -263,110 +263,84 @@ int ccm_init(struct ccm_machine *m, const struct ccm_program *p);
             m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->last_rule, m->steps;
     behavior app1:
       assumes APP_OK(m) && HAS_STEP(m) && STACK_ROOM(m, 1);
-      ensures result: \result == CCM_RUNNING;
-      ensures row: Step_App1{Pre,Post}(m, \old(resolve(m, m->ctl_env, ctl_b(m))));
+      FIRES(Step_App1{Pre,Post}(m, \old(resolve(m, m->ctl_env, ctl_b(m)))))
     behavior app2:
       assumes APP2_OK(m) && HAS_STEP(m) && CELL_ROOM(m, 1);
-      ensures result: \result == CCM_RUNNING;
-      ensures row: Step_App2{Pre,Post}(m);
+      FIRES(Step_App2{Pre,Post}(m))
     behavior var1:
       assumes VAR_OK(m) && HAS_STEP(m) && VAR_IS_VALUE(m);
-      ensures result: \result == CCM_RUNNING;
-      ensures row: Step_Var1{Pre,Post}(m, \old(var_addr(m)));
+      FIRES(Step_Var1{Pre,Post}(m, \old(var_addr(m))))
     behavior var2:
       assumes VAR_OK(m) && HAS_STEP(m) && !VAR_IS_VALUE(m) && STACK_ROOM(m, 1);
-      ensures result: \result == CCM_RUNNING;
-      ensures row: Step_Var2{Pre,Post}(m, \old(var_addr(m)));
+      FIRES(Step_Var2{Pre,Post}(m, \old(var_addr(m))))
     behavior var3:
       assumes ON_FRAME(m, CCM_F_UPD) && HAS_STEP(m);
-      ensures result: \result == CCM_RUNNING;
-      ensures row: Step_Var3{Pre,Post}(m);
+      FIRES(Step_Var3{Pre,Post}(m))
     behavior let:
       assumes STEP_KIND(m) == CCM_LET && HAS_STEP(m) && HEAP_ROOM(m, ctl_b(m)) && CELL_ROOM(m, ctl_b(m));
-      ensures result: \result == CCM_RUNNING;
-      ensures row: Step_Let{Pre,Post}(m);
+      FIRES(Step_Let{Pre,Post}(m))
     behavior case1:
       assumes STEP_KIND(m) == CCM_CASE && HAS_STEP(m) && STACK_ROOM(m, 1);
-      ensures result: \result == CCM_RUNNING;
-      ensures row: Step_Case1{Pre,Post}(m);
+      FIRES(Step_Case1{Pre,Post}(m))
     behavior case2:
       assumes CASE2_OK(m) && HAS_STEP(m) && CELL_ROOM(m, ctl_b(m)) && case2_args(m);
-      ensures result: \result == CCM_RUNNING;
-      ensures row: Step_Case2{Pre,Post}(m, \old(case_alt(m)));
+      FIRES(Step_Case2{Pre,Post}(m, \old(case_alt(m))))
     behavior case2_default:
       assumes ALT_DEFAULT(m) && HAS_STEP(m);
-      ensures result: \result == CCM_RUNNING;
-      ensures row: Step_Case2_Default{Pre,Post}(m, \old(case_alt(m)));
+      FIRES(Step_Case2_Default{Pre,Post}(m, \old(case_alt(m))))
     behavior scc:
       assumes STEP_KIND(m) == CCM_SCC && HAS_STEP(m);
-      ensures result: \result == CCM_RUNNING;
-      ensures row: Step_Scc{Pre,Post}(m);
+      FIRES(Step_Scc{Pre,Post}(m))
     behavior scc_sub:
       assumes STEP_KIND(m) == CCM_SCC_SUB && HAS_STEP(m);
-      ensures result: \result == CCM_RUNNING;
-      ensures row: Step_Scc_Sub{Pre,Post}(m);
+      FIRES(Step_Scc_Sub{Pre,Post}(m))
     behavior prim1:
       assumes STEP_KIND(m) == CCM_PRIM && HAS_STEP(m) && STACK_ROOM(m, 1);
-      ensures result: \result == CCM_RUNNING;
-      ensures row: Step_Prim1{Pre,Post}(m);
+      FIRES(Step_Prim1{Pre,Post}(m))
     behavior prim2:
       assumes PRIM2_OK(m) && HAS_STEP(m);
-      ensures result: \result == CCM_RUNNING;
-      ensures row: Step_Prim2{Pre,Post}(m);
+      FIRES(Step_Prim2{Pre,Post}(m))
     behavior prim3:
       assumes PRIM3_OK(m) && HAS_STEP(m);
-      ensures result: \result == CCM_RUNNING;
-      ensures row: Step_Prim3{Pre,Post}(m, \old(prim_value(prim_op(m), prim_x(m), prim_y(m))),
-                                         \old(prim_op(m)) >= CCM_EQ ? 1 : 0);
+      FIRES(Step_Prim3{Pre,Post}(m, \old(prim_value(prim_op(m), prim_x(m), prim_y(m))),
+                                         \old(prim_op(m)) >= CCM_EQ ? 1 : 0))
     behavior resume:
       assumes ON_FRAME(m, CCM_F_RESUME) && HAS_STEP(m);
-      ensures result: \result == CCM_RUNNING;
-      ensures row: Step_Resume{Pre,Post}(m);
+      FIRES(Step_Resume{Pre,Post}(m))
     behavior final:
       assumes CTL_VALUE(m) && m->stack_len == 0;
-      ensures result: \result == CCM_VALUE;
-      ensures unchanged: Unchanged{Pre,Post}(m);
+      REFUSES(CCM_VALUE)
     behavior not_a_function:
       assumes ON_FRAME(m, CCM_F_ARG) && STEP_KIND(m) != CCM_LAM;
-      ensures result: \result == CCM_ERR_NOT_A_FUNCTION;
-      ensures unchanged: Unchanged{Pre,Post}(m);
+      REFUSES(CCM_ERR_NOT_A_FUNCTION)
     behavior no_alternative:
       assumes ON_FRAME(m, CCM_F_CASE) && case_alt(m) < 0;
-      ensures result: \result == CCM_ERR_NO_ALTERNATIVE;
-      ensures unchanged: Unchanged{Pre,Post}(m);
+      REFUSES(CCM_ERR_NO_ALTERNATIVE)
     behavior type_error:
       assumes (ON_FRAME(m, CCM_F_PRIM1) || ON_FRAME(m, CCM_F_PRIM2)) && !CTL_INT(m);
-      ensures result: \result == CCM_ERR_TYPE;
-      ensures unchanged: Unchanged{Pre,Post}(m);
+      REFUSES(CCM_ERR_TYPE)
     behavior black_hole:
       assumes VAR_FOUND(m) && m->heap[var_addr(m)].hole != 0;
-      ensures result: \result == CCM_ERR_BLACK_HOLE;
-      ensures unchanged: Unchanged{Pre,Post}(m);
+      REFUSES(CCM_ERR_BLACK_HOLE)
     behavior div_zero:
       assumes ON_FRAME(m, CCM_F_PRIM2) && CTL_INT(m) && PRIM_DIV_ZERO(m);
-      ensures result: \result == CCM_ERR_DIV_ZERO;
-      ensures unchanged: Unchanged{Pre,Post}(m);
+      REFUSES(CCM_ERR_DIV_ZERO)
     behavior overflow:
       assumes ON_FRAME(m, CCM_F_PRIM2) && CTL_INT(m) && !PRIM_DIV_ZERO(m) &&
               !prim_ok(prim_op(m), prim_x(m), prim_y(m));
-      ensures result: \result == CCM_ERR_OVERFLOW;
-      ensures unchanged: Unchanged{Pre,Post}(m);
+      REFUSES(CCM_ERR_OVERFLOW)
     behavior bad_code:
       assumes BAD_CODE(m);
-      ensures result: \result == CCM_ERR_BAD_CODE;
-      ensures unchanged: Unchanged{Pre,Post}(m);
+      REFUSES(CCM_ERR_BAD_CODE)
     behavior out_of_steps:
       assumes STEP_READY(m) && !HAS_STEP(m);
-      ensures result: \result == CCM_RES_STEPS;
-      ensures unchanged: Unchanged{Pre,Post}(m);
+      REFUSES(CCM_RES_STEPS)
     behavior out_of_heap:
       assumes HAS_STEP(m) && SHORT_OF_HEAP(m);
-      ensures result: \result == CCM_RES_HEAP;
-      ensures unchanged: Unchanged{Pre,Post}(m);
+      REFUSES(CCM_RES_HEAP)
     behavior out_of_stack:
       assumes HAS_STEP(m) && SHORT_OF_STACK(m);
-      ensures result: \result == CCM_RES_STACK;
-      ensures unchanged: Unchanged{Pre,Post}(m);
+      REFUSES(CCM_RES_STACK)
     complete behaviors;
     disjoint behaviors;
 */
@@ -383,20 +357,16 @@ int ccm_run(struct ccm_machine *m);
             m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->last_rule, m->steps;
     behavior fires:
       assumes IS_THUNK(m, addr) && HAS_STEP(m) && STACK_ROOM(m, 2);
-      ensures result: \result == CCM_RUNNING;
-      ensures row: Step_Force{Pre,Post}(m, addr);
+      FIRES(Step_Force{Pre,Post}(m, addr))
     behavior not_a_thunk:
       assumes !IS_THUNK(m, addr);
-      ensures result: \result == CCM_ERR_BAD_CODE;
-      ensures unchanged: Unchanged{Pre,Post}(m);
+      REFUSES(CCM_ERR_BAD_CODE)
     behavior out_of_steps:
       assumes IS_THUNK(m, addr) && !HAS_STEP(m);
-      ensures result: \result == CCM_RES_STEPS;
-      ensures unchanged: Unchanged{Pre,Post}(m);
+      REFUSES(CCM_RES_STEPS)
     behavior out_of_stack:
       assumes IS_THUNK(m, addr) && HAS_STEP(m) && !STACK_ROOM(m, 2);
-      ensures result: \result == CCM_RES_STACK;
-      ensures unchanged: Unchanged{Pre,Post}(m);
+      REFUSES(CCM_RES_STACK)
     complete behaviors;
     disjoint behaviors;
 */

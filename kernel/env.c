@@ -54,20 +54,3 @@ int ccm_is_value_node(const struct ccm_machine *m, int32_t node)
     int32_t k = m->code[node].kind;
     return k == CCM_LAM || k == CCM_CON || k == CCM_LIT || k == CCM_INTVAL;
 }
-
-/* Ghost lemma: from an environment, any number of hops stays an
- * environment (cells point to older cells).  Proven by induction on the
- * number of hops, as a ghost loop; callers invoke it to learn that a
- * lookup in an old environment only ever meets old cells. */
-/*@ ghost
-  void ccm_env_cell_range(const struct ccm_machine *m)
-  {
-    /@ loop invariant bounds: 0 <= k <= INT32_MAX;
-       loop invariant range: \forall integer e, r; is_env(m, e) && 0 <= r <= k ==>
-                               is_env(m, env_cell(m, e, r));
-       loop assigns k;
-       loop variant INT32_MAX - k;
-    @/
-    for (int k = 0; k < INT32_MAX; k++) { }
-  }
-*/

@@ -60,16 +60,6 @@ int  ccm_lookup(const struct ccm_machine *m, int32_t env, int32_t ref, int32_t *
 */
 int32_t ccm_push_cell(struct ccm_machine *m, int32_t addr, int32_t next);
 
-/* Following links from an environment never leaves the environments. */
-/*@ ghost
-  /@ requires ctx: machine_valid(m) && sizes_ok(m) && cells_ok(m);
-     assigns \nothing;
-     ensures range: \forall integer e, r; is_env(m, e) && 0 <= r <= INT32_MAX ==>
-                      is_env(m, env_cell(m, e, r));
-  @/
-  void ccm_env_cell_range(const struct ccm_machine *m);
-*/
-
 /* costs and cost-centre subsumption (costs.c) */
 
 /*@ requires valid: \valid(m) && \valid(m->costs + (0 .. m->ncc * CCM_NCOUNTERS - 1));

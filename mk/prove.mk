@@ -25,7 +25,7 @@ PROVE_SRC     := $(KERNEL_SRC)
 # The functions whose contracts are proven (docs/proofs.md says what the rest lack).
 PROVE_FUNCS := ccm_charge ccm_sub ccm_subcaf ccm_control_int ccm_control_is_int \
   ccm_lookup ccm_push_cell ccm_is_value_node ccm_prim_apply \
-  ccm_rule_name ccm_status_kind ccm_env_cell_range \
+  ccm_rule_name ccm_status_kind \
   ccm_row_app1 ccm_row_app2 ccm_row_var1 ccm_row_var3 \
   ccm_row_case1 ccm_row_case2_default ccm_row_scc ccm_row_scc_sub \
   let_lay_objs let_push_cells \
