@@ -258,89 +258,11 @@ int ccm_init(struct ccm_machine *m, const struct ccm_program *p);
  * each does), one per stuck state and budget error (acsl/ccm_step.h says
  * which state matches which). */
 /*@ requires wf: wf(m);
-    assigns m->heap[0 .. m->heap_cap - 1], m->heap_len, m->cells[0 .. m->cell_cap - 1], m->cell_len,
-            m->stack[0 .. m->stack_cap - 1], m->stack_len, m->costs[0 .. m->ncc * CCM_NCOUNTERS - 1],
-            m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->last_rule, m->steps;
-    behavior app1:
-      assumes APP_OK(m) && HAS_STEP(m) && STACK_ROOM(m, 1);
-      FIRES(Step_App1{Pre,Post}(m, \old(resolve(m, m->ctl_env, ctl_b(m)))))
-    behavior app2:
-      assumes APP2_OK(m) && HAS_STEP(m) && CELL_ROOM(m, 1);
-      FIRES(Step_App2{Pre,Post}(m))
-    behavior var1:
-      assumes VAR_OK(m) && HAS_STEP(m) && VAR_IS_VALUE(m);
-      FIRES(Step_Var1{Pre,Post}(m, \old(var_addr(m))))
-    behavior var2:
-      assumes VAR_OK(m) && HAS_STEP(m) && !VAR_IS_VALUE(m) && STACK_ROOM(m, 1);
-      FIRES(Step_Var2{Pre,Post}(m, \old(var_addr(m))))
-    behavior var3:
-      assumes ON_FRAME(m, CCM_F_UPD) && HAS_STEP(m);
-      FIRES(Step_Var3{Pre,Post}(m))
-    behavior let:
-      assumes STEP_KIND(m) == CCM_LET && HAS_STEP(m) && HEAP_ROOM(m, ctl_b(m)) && CELL_ROOM(m, ctl_b(m));
-      FIRES(Step_Let{Pre,Post}(m))
-    behavior case1:
-      assumes STEP_KIND(m) == CCM_CASE && HAS_STEP(m) && STACK_ROOM(m, 1);
-      FIRES(Step_Case1{Pre,Post}(m))
-    behavior case2:
-      assumes CASE2_OK(m) && HAS_STEP(m) && CELL_ROOM(m, ctl_b(m)) && case2_args(m);
-      FIRES(Step_Case2{Pre,Post}(m, \old(case_alt(m))))
-    behavior case2_default:
-      assumes ALT_DEFAULT(m) && HAS_STEP(m);
-      FIRES(Step_Case2_Default{Pre,Post}(m, \old(case_alt(m))))
-    behavior scc:
-      assumes STEP_KIND(m) == CCM_SCC && HAS_STEP(m);
-      FIRES(Step_Scc{Pre,Post}(m))
-    behavior scc_sub:
-      assumes STEP_KIND(m) == CCM_SCC_SUB && HAS_STEP(m);
-      FIRES(Step_Scc_Sub{Pre,Post}(m))
-    behavior prim1:
-      assumes STEP_KIND(m) == CCM_PRIM && HAS_STEP(m) && STACK_ROOM(m, 1);
-      FIRES(Step_Prim1{Pre,Post}(m))
-    behavior prim2:
-      assumes PRIM2_OK(m) && HAS_STEP(m);
-      FIRES(Step_Prim2{Pre,Post}(m))
-    behavior prim3:
-      assumes PRIM3_OK(m) && HAS_STEP(m);
-      FIRES(Step_Prim3{Pre,Post}(m, \old(prim_value(prim_op(m), prim_x(m), prim_y(m))),
-                                         \old(prim_op(m)) >= CCM_EQ ? 1 : 0))
-    behavior resume:
-      assumes ON_FRAME(m, CCM_F_RESUME) && HAS_STEP(m);
-      FIRES(Step_Resume{Pre,Post}(m))
-    behavior final:
-      assumes CTL_VALUE(m) && m->stack_len == 0;
-      REFUSES(CCM_VALUE)
-    behavior not_a_function:
-      assumes ON_FRAME(m, CCM_F_ARG) && STEP_KIND(m) != CCM_LAM;
-      REFUSES(CCM_ERR_NOT_A_FUNCTION)
-    behavior no_alternative:
-      assumes ON_FRAME(m, CCM_F_CASE) && case_alt(m) < 0;
-      REFUSES(CCM_ERR_NO_ALTERNATIVE)
-    behavior type_error:
-      assumes (ON_FRAME(m, CCM_F_PRIM1) || ON_FRAME(m, CCM_F_PRIM2)) && !CTL_INT(m);
-      REFUSES(CCM_ERR_TYPE)
-    behavior black_hole:
-      assumes VAR_FOUND(m) && m->heap[var_addr(m)].hole != 0;
-      REFUSES(CCM_ERR_BLACK_HOLE)
-    behavior div_zero:
-      assumes ON_FRAME(m, CCM_F_PRIM2) && CTL_INT(m) && PRIM_DIV_ZERO(m);
-      REFUSES(CCM_ERR_DIV_ZERO)
-    behavior overflow:
-      assumes ON_FRAME(m, CCM_F_PRIM2) && CTL_INT(m) && !PRIM_DIV_ZERO(m) &&
-              !prim_ok(prim_op(m), prim_x(m), prim_y(m));
-      REFUSES(CCM_ERR_OVERFLOW)
-    behavior bad_code:
-      assumes BAD_CODE(m);
-      REFUSES(CCM_ERR_BAD_CODE)
-    behavior out_of_steps:
-      assumes STEP_READY(m) && !HAS_STEP(m);
-      REFUSES(CCM_RES_STEPS)
-    behavior out_of_heap:
-      assumes HAS_STEP(m) && SHORT_OF_HEAP(m);
-      REFUSES(CCM_RES_HEAP)
-    behavior out_of_stack:
-      assumes HAS_STEP(m) && SHORT_OF_STACK(m);
-      REFUSES(CCM_RES_STACK)
+    STEP_ASSIGNS
+    B_APP1 B_APP2 B_VAR1 B_VAR2 B_VAR3 B_LET B_CASE1 B_CASE2 B_CASE2_DEFAULT
+    B_SCC B_SCC_SUB B_PRIM1 B_PRIM2 B_PRIM3 B_RESUME
+    B_FINAL B_NOT_A_FUNCTION B_NO_ALTERNATIVE B_TYPE_ERROR B_BLACK_HOLE B_DIV_ZERO B_OVERFLOW
+    B_BAD_CODE B_OUT_OF_STEPS B_OUT_OF_HEAP B_OUT_OF_STACK
     complete behaviors;
     disjoint behaviors;
 */

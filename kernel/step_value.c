@@ -1,0 +1,96 @@
+/* step_value.c -- the dispatcher's pieces for a control that is a value:
+ * the top frame decides the row.  Stuck states first, then budgets, as in
+ * step_control.c.  Contracts in step_parts.h. */
+#include "step_parts.h"
+
+int ccm_step_value(struct ccm_machine *m)
+{
+    if (m->stack_len == 0)
+        return CCM_VALUE;
+    switch (m->stack[m->stack_len - 1].kind) {
+    case CCM_F_ARG:    return ccm_value_arg(m);
+    case CCM_F_UPD:    return ccm_value_upd(m);
+    case CCM_F_CASE:   return ccm_value_case(m);
+    case CCM_F_PRIM1:  return ccm_value_prim1(m);
+    case CCM_F_PRIM2:  return ccm_value_prim2(m);
+    case CCM_F_RESUME: return ccm_value_resume(m);
+    default:           return CCM_ERR_BAD_CODE;
+    }
+}
+
+int ccm_value_arg(struct ccm_machine *m)
+{
+    if (m->code[m->ctl_code].kind != CCM_LAM) return CCM_ERR_NOT_A_FUNCTION;
+    if (m->steps >= m->max_steps) return CCM_RES_STEPS;
+    if (m->cell_len >= m->cell_cap) return CCM_RES_HEAP;
+    ccm_row_app2(m);
+    return CCM_RUNNING;
+}
+
+int ccm_value_upd(struct ccm_machine *m)
+{
+    if (m->steps >= m->max_steps) return CCM_RES_STEPS;
+    ccm_row_var3(m);
+    return CCM_RUNNING;
+}
+
+/* The first alternative, in order, whose tag is the constructor's or the
+ * default; a value that is not a constructor matches only the default. */
+int ccm_value_case(struct ccm_machine *m)
+{
+    const struct ccm_node *z = &m->code[m->ctl_code];
+    const struct ccm_node *c = &m->code[m->stack[m->stack_len - 1].a];
+    int32_t last = c->b + c->c - 1;
+    int32_t tag = z->kind == CCM_CON ? z->a : CCM_DEFAULT_TAG - 1;
+    /*@ loop invariant bounds: c->b <= alt <= last + 1;
+        loop invariant search: find_alt(m, alt, last, tag) == case_alt(m);
+        loop assigns alt;
+        loop variant last + 1 - alt;
+    */
+    for (int32_t alt = c->b; alt <= last; alt++) {
+        const struct ccm_node *an = &m->code[alt];
+        if (an->a == tag) {
+            if (an->b != z->b) return CCM_ERR_BAD_CODE;
+            if (m->steps >= m->max_steps) return CCM_RES_STEPS;
+            if (m->cell_len > m->cell_cap - z->b) return CCM_RES_HEAP;
+            return ccm_row_case2(m, alt);
+        }
+        if (an->a == CCM_DEFAULT_TAG) {
+            if (m->steps >= m->max_steps) return CCM_RES_STEPS;
+            ccm_row_case2_default(m, alt);
+            return CCM_RUNNING;
+        }
+    }
+    return CCM_ERR_NO_ALTERNATIVE;
+}
+
+int ccm_value_prim1(struct ccm_machine *m)
+{
+    if (!ccm_control_is_int(m)) return CCM_ERR_TYPE;
+    if (m->steps >= m->max_steps) return CCM_RES_STEPS;
+    ccm_row_prim2(m);
+    return CCM_RUNNING;
+}
+
+int ccm_value_prim2(struct ccm_machine *m)
+{
+    if (!ccm_control_is_int(m)) return CCM_ERR_TYPE;
+    const struct ccm_frame *f = &m->stack[m->stack_len - 1];
+    int64_t second = ccm_control_int(m);
+    int64_t x = m->order == CCM_RIGHT_TO_LEFT ? second : f->num;
+    int64_t y = m->order == CCM_RIGHT_TO_LEFT ? f->num : second;
+    int64_t r = 0;
+    int is_bool = 0;
+    int st = ccm_prim_apply(m->code[f->a].a, x, y, &r, &is_bool);
+    if (st != CCM_RUNNING) return st;
+    if (m->steps >= m->max_steps) return CCM_RES_STEPS;
+    ccm_row_prim3(m, r, is_bool);
+    return CCM_RUNNING;
+}
+
+int ccm_value_resume(struct ccm_machine *m)
+{
+    if (m->steps >= m->max_steps) return CCM_RES_STEPS;
+    ccm_row_resume(m);
+    return CCM_RUNNING;
+}
