@@ -43,9 +43,11 @@
     \let c = m->code[top(m).a]; find_alt(m, c.b, c.b + c.c - 1, scrut_tag(m));
 
   // every argument of the constructor in control resolves
+  // (indexed as ccm_row_case2's contract indexes them: the arguments are
+  // the nodes c .. c + b - 1 of the constructor)
   predicate case2_args{L}(struct ccm_machine *m) =
-    \forall integer i; 0 <= i < ctl_b(m) ==>
-      resolves(m, m->ctl_env, m->code[m->code[m->ctl_code].c + i].a);
+    \forall integer j; m->code[m->ctl_code].c <= j < m->code[m->ctl_code].c + ctl_b(m) ==>
+      resolves(m, m->ctl_env, m->code[j].a);
 
   // prim2/prim3: the operator and its operands in the order it takes them
   logic integer prim_op{L}(struct ccm_machine *m) = m->code[top(m).a].a;
@@ -124,4 +126,94 @@
 /* force: x must be a thunk that is not under evaluation */
 #define IS_THUNK(m, x)        (in_heap(m, x) && (m)->heap[x].hole == 0 && \
                                !value_kind((m)->code[(m)->heap[x].code].kind))
+/* The behaviors of ccm_step, one macro each, so that the dispatcher's
+ * pieces (kernel/step_parts.h) list the very same behaviors: a piece
+ * requires the control kind (or frame kind) it handles and lists the
+ * behaviors that kind can take; ccm_step then follows from the pieces'
+ * contracts formula for formula.  Under a piece's `requires`, the global
+ * assumes (BAD_CODE, STEP_READY, ...) reduce to that kind's cases. */
+#define STEP_ASSIGNS \
+  assigns m->heap[0 .. m->heap_cap - 1], m->heap_len, m->cells[0 .. m->cell_cap - 1], m->cell_len, \
+          m->stack[0 .. m->stack_cap - 1], m->stack_len, m->costs[0 .. m->ncc * CCM_NCOUNTERS - 1], \
+          m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->last_rule, m->steps;
+#define B_APP1 behavior app1: \
+  assumes APP_OK(m) && HAS_STEP(m) && STACK_ROOM(m, 1); \
+  FIRES(Step_App1{Pre,Post}(m, \old(resolve(m, m->ctl_env, ctl_b(m)))))
+#define B_APP2 behavior app2: \
+  assumes APP2_OK(m) && HAS_STEP(m) && CELL_ROOM(m, 1); \
+  FIRES(Step_App2{Pre,Post}(m))
+#define B_VAR1 behavior var1: \
+  assumes VAR_OK(m) && HAS_STEP(m) && VAR_IS_VALUE(m); \
+  FIRES(Step_Var1{Pre,Post}(m, \old(var_addr(m))))
+#define B_VAR2 behavior var2: \
+  assumes VAR_OK(m) && HAS_STEP(m) && !VAR_IS_VALUE(m) && STACK_ROOM(m, 1); \
+  FIRES(Step_Var2{Pre,Post}(m, \old(var_addr(m))))
+#define B_VAR3 behavior var3: \
+  assumes ON_FRAME(m, CCM_F_UPD) && HAS_STEP(m); \
+  FIRES(Step_Var3{Pre,Post}(m))
+#define B_LET behavior let: \
+  assumes STEP_KIND(m) == CCM_LET && HAS_STEP(m) && HEAP_ROOM(m, ctl_b(m)) && CELL_ROOM(m, ctl_b(m)); \
+  FIRES(Step_Let{Pre,Post}(m))
+#define B_CASE1 behavior case1: \
+  assumes STEP_KIND(m) == CCM_CASE && HAS_STEP(m) && STACK_ROOM(m, 1); \
+  FIRES(Step_Case1{Pre,Post}(m))
+#define B_CASE2 behavior case2: \
+  assumes CASE2_OK(m) && HAS_STEP(m) && CELL_ROOM(m, ctl_b(m)) && case2_args(m); \
+  FIRES(Step_Case2{Pre,Post}(m, \old(case_alt(m))))
+#define B_CASE2_DEFAULT behavior case2_default: \
+  assumes ALT_DEFAULT(m) && HAS_STEP(m); \
+  FIRES(Step_Case2_Default{Pre,Post}(m, \old(case_alt(m))))
+#define B_SCC behavior scc: \
+  assumes STEP_KIND(m) == CCM_SCC && HAS_STEP(m); \
+  FIRES(Step_Scc{Pre,Post}(m))
+#define B_SCC_SUB behavior scc_sub: \
+  assumes STEP_KIND(m) == CCM_SCC_SUB && HAS_STEP(m); \
+  FIRES(Step_Scc_Sub{Pre,Post}(m))
+#define B_PRIM1 behavior prim1: \
+  assumes STEP_KIND(m) == CCM_PRIM && HAS_STEP(m) && STACK_ROOM(m, 1); \
+  FIRES(Step_Prim1{Pre,Post}(m))
+#define B_PRIM2 behavior prim2: \
+  assumes PRIM2_OK(m) && HAS_STEP(m); \
+  FIRES(Step_Prim2{Pre,Post}(m))
+#define B_PRIM3 behavior prim3: \
+  assumes PRIM3_OK(m) && HAS_STEP(m); \
+  FIRES(Step_Prim3{Pre,Post}(m, \old(prim_value(prim_op(m), prim_x(m), prim_y(m))), \
+                                \old(prim_op(m)) >= CCM_EQ ? 1 : 0))
+#define B_RESUME behavior resume: \
+  assumes ON_FRAME(m, CCM_F_RESUME) && HAS_STEP(m); \
+  FIRES(Step_Resume{Pre,Post}(m))
+#define B_FINAL behavior final: \
+  assumes CTL_VALUE(m) && m->stack_len == 0; \
+  REFUSES(CCM_VALUE)
+#define B_NOT_A_FUNCTION behavior not_a_function: \
+  assumes ON_FRAME(m, CCM_F_ARG) && STEP_KIND(m) != CCM_LAM; \
+  REFUSES(CCM_ERR_NOT_A_FUNCTION)
+#define B_NO_ALTERNATIVE behavior no_alternative: \
+  assumes ON_FRAME(m, CCM_F_CASE) && case_alt(m) < 0; \
+  REFUSES(CCM_ERR_NO_ALTERNATIVE)
+#define B_TYPE_ERROR behavior type_error: \
+  assumes (ON_FRAME(m, CCM_F_PRIM1) || ON_FRAME(m, CCM_F_PRIM2)) && !CTL_INT(m); \
+  REFUSES(CCM_ERR_TYPE)
+#define B_BLACK_HOLE behavior black_hole: \
+  assumes VAR_FOUND(m) && m->heap[var_addr(m)].hole != 0; \
+  REFUSES(CCM_ERR_BLACK_HOLE)
+#define B_DIV_ZERO behavior div_zero: \
+  assumes ON_FRAME(m, CCM_F_PRIM2) && CTL_INT(m) && PRIM_DIV_ZERO(m); \
+  REFUSES(CCM_ERR_DIV_ZERO)
+#define B_OVERFLOW behavior overflow: \
+  assumes ON_FRAME(m, CCM_F_PRIM2) && CTL_INT(m) && !PRIM_DIV_ZERO(m) && \
+          !prim_ok(prim_op(m), prim_x(m), prim_y(m)); \
+  REFUSES(CCM_ERR_OVERFLOW)
+#define B_BAD_CODE behavior bad_code: \
+  assumes BAD_CODE(m); \
+  REFUSES(CCM_ERR_BAD_CODE)
+#define B_OUT_OF_STEPS behavior out_of_steps: \
+  assumes STEP_READY(m) && !HAS_STEP(m); \
+  REFUSES(CCM_RES_STEPS)
+#define B_OUT_OF_HEAP behavior out_of_heap: \
+  assumes HAS_STEP(m) && SHORT_OF_HEAP(m); \
+  REFUSES(CCM_RES_HEAP)
+#define B_OUT_OF_STACK behavior out_of_stack: \
+  assumes HAS_STEP(m) && SHORT_OF_STACK(m); \
+  REFUSES(CCM_RES_STACK)
 #endif

@@ -108,6 +108,18 @@ int ccm_value_arg(struct ccm_machine *m);
 */
 int ccm_value_upd(struct ccm_machine *m);
 
+/* The alternative case2 takes, searched in a context of its own (the
+ * search's goals drown in wf's quantifiers otherwise). */
+/*@ requires ctx: machine_valid(m) && sizes_ok(m) && regs_ok(m) && m->ncode <= CCM_MAX_CODE;
+    requires frame: top_ok(m) && top(m).kind == CCM_F_CASE;
+    requires alts: node_ok(m->code, m->ncode, m->ncc, top(m).a);
+    assigns \nothing;
+    ensures result: \result == case_alt(m);
+    ensures found: \result == -1 || (in_code(m, \result) && kind_at(m, \result) == CCM_ALT);
+    ensures tag: \result >= 0 ==> m->code[\result].a == scrut_tag(m) || m->code[\result].a == CCM_DEFAULT_TAG;
+*/
+int32_t ccm_case_alt(const struct ccm_machine *m);
+
 /*@ requires wf: wf(m);
     requires kind: ON_FRAME(m, CCM_F_CASE);
     STEP_ASSIGNS

@@ -35,8 +35,9 @@ int ccm_value_upd(struct ccm_machine *m)
 }
 
 /* The first alternative, in order, whose tag is the constructor's or the
- * default; a value that is not a constructor matches only the default. */
-int ccm_value_case(struct ccm_machine *m)
+ * default; a value that is not a constructor matches only the default (its
+ * "tag" is one no alternative carries).  -1 if none. */
+int32_t ccm_case_alt(const struct ccm_machine *m)
 {
     const struct ccm_node *z = &m->code[m->ctl_code];
     const struct ccm_node *c = &m->code[m->stack[m->stack_len - 1].a];
@@ -48,20 +49,32 @@ int ccm_value_case(struct ccm_machine *m)
         loop variant last + 1 - alt;
     */
     for (int32_t alt = c->b; alt <= last; alt++) {
-        const struct ccm_node *an = &m->code[alt];
-        if (an->a == tag) {
-            if (an->b != z->b) return CCM_ERR_BAD_CODE;
-            if (m->steps >= m->max_steps) return CCM_RES_STEPS;
-            if (m->cell_len > m->cell_cap - z->b) return CCM_RES_HEAP;
-            return ccm_row_case2(m, alt);
-        }
-        if (an->a == CCM_DEFAULT_TAG) {
-            if (m->steps >= m->max_steps) return CCM_RES_STEPS;
-            ccm_row_case2_default(m, alt);
-            return CCM_RUNNING;
-        }
+        if (m->code[alt].a == tag || m->code[alt].a == CCM_DEFAULT_TAG)
+            return alt;
     }
-    return CCM_ERR_NO_ALTERNATIVE;
+    return -1;
+}
+
+int ccm_value_case(struct ccm_machine *m)
+{
+    int32_t alt = ccm_case_alt(m);
+    if (alt < 0) return CCM_ERR_NO_ALTERNATIVE;
+    /*@ assert alt_node: node_ok(m->code, m->ncode, m->ncc, alt); */
+    /*@ assert ctl_node: ctl_node_ok(m); */
+    const struct ccm_node *z = &m->code[m->ctl_code];
+    const struct ccm_node *an = &m->code[alt];
+    if (an->a == CCM_DEFAULT_TAG) {
+        if (m->steps >= m->max_steps) return CCM_RES_STEPS;
+        ccm_row_case2_default(m, alt);
+        return CCM_RUNNING;
+    }
+    /* the constructor's own alternative (a value that is not a constructor
+     * matches only the default): it must bind all its arguments */
+    /*@ assert con: ctl_kind(m) == CCM_CON; */
+    if (an->b != z->b) return CCM_ERR_BAD_CODE;
+    if (m->steps >= m->max_steps) return CCM_RES_STEPS;
+    if (m->cell_len > m->cell_cap - z->b) return CCM_RES_HEAP;
+    return ccm_row_case2(m, alt);
 }
 
 int ccm_value_prim1(struct ccm_machine *m)
@@ -76,6 +89,8 @@ int ccm_value_prim2(struct ccm_machine *m)
 {
     if (!ccm_control_is_int(m)) return CCM_ERR_TYPE;
     const struct ccm_frame *f = &m->stack[m->stack_len - 1];
+    /*@ assert top: top_ok(m); */
+    /*@ assert op: node_ok(m->code, m->ncode, m->ncc, f->a); */   /* so 0 <= op < CCM_NOPS */
     int64_t second = ccm_control_int(m);
     int64_t x = m->order == CCM_RIGHT_TO_LEFT ? second : f->num;
     int64_t y = m->order == CCM_RIGHT_TO_LEFT ? f->num : second;

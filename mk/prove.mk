@@ -37,8 +37,6 @@ PROVE_FUNCS := ccm_charge ccm_sub ccm_subcaf ccm_control_int ccm_control_is_int 
 # fields; with the typing facts of every intermediate memory in context the
 # provers time out on frame goals that take 1-25 s without them.  What they
 # need of C types is stated in their contracts instead (0 <= steps, 0 <= max_steps).
-# The dispatcher's static helpers are proven inlined into ccm_step / ccm_force.
-PROVE_INLINE := step_value,room_on_stack,room_for_cells
 
 PROVE_FUNCS_UNTYPED := ccm_row_var2 ccm_row_force ccm_row_let ccm_row_case2 case2_bind_args case2_regs \
   ccm_init
@@ -58,7 +56,7 @@ define prove_run
 	@rm -f $(PROVE_DIR)/$(3).json $(PROVE_DIR)/$(3)-untyped.json
 	@start=$$(date +%s); \
 	WHY3CONFIG=$(abspath $(PROVE_WHY3)) frama-c -cpp-extra-args="-Iacsl -Ikernel" $(PROVE_SRC) \
-	  -inline-calls $(PROVE_INLINE) -wp -wp-rte -wp-prover $(PROVE_PROVERS) -wp-par $(PROVE_PAR) -wp-timeout $(PROVE_TIMEOUT) $(2) \
+	  -wp -wp-rte -wp-prover $(PROVE_PROVERS) -wp-par $(PROVE_PAR) -wp-timeout $(PROVE_TIMEOUT) $(2) \
 	  $(if $(strip $(1)),-wp-fct $(call prove_fcts,$(1)) -wp-report-json $(PROVE_DIR)/$(3).json) \
 	  $(if $(strip $(4)),$(if $(strip $(1)),-then) -wp-fct $(call prove_fcts,$(4)) -wp-simplify-type \
 	    -wp-report-json $(PROVE_DIR)/$(3)-untyped.json) \

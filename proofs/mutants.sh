@@ -54,10 +54,9 @@ for row in "${MUTANTS[@]}"; do
         echo "mutant $name: NOT INJECTED (pattern no longer matches kernel/$file)"
         survivors=$((survivors + 1)); continue
     fi
-    # the same options as `make prove` for that function (its pass, the inlined helpers)
+    # the same options as `make prove` for that function (its pass)
     typed=""; grep -qE "^PROVE_FUNCS_UNTYPED :=.*\<$fns\>" mk/prove.mk && typed=-wp-simplify-type
     WHY3CONFIG=$WHY3 frama-c -cpp-extra-args="-I$dir/acsl -I$dir/kernel" "$dir"/kernel/*.c \
-        -inline-calls "$(sed -n 's/^PROVE_INLINE := //p' mk/prove.mk)" \
         -wp -wp-rte -wp-fct "$fns" $typed -wp-prover cvc4,z3 -wp-par "${PROVE_PAR:-2}" -wp-timeout "$TIMEOUT" \
         -then -report-classify -report-unclassified-unknown ERROR > "$dir/prove.log" 2>&1
     st=$?
