@@ -17,6 +17,7 @@
 /*@ requires wf: wf(m);
     requires kind: STEP_KIND(m) == CCM_VAR;
     STEP_ASSIGNS
+    STEP_KEEPS_WF
     B_VAR1 B_VAR2 B_BLACK_HOLE B_BAD_CODE B_OUT_OF_STEPS B_OUT_OF_STACK
     complete behaviors;
     disjoint behaviors;
@@ -26,6 +27,7 @@ int ccm_step_var(struct ccm_machine *m);
 /*@ requires wf: wf(m);
     requires kind: STEP_KIND(m) == CCM_APP;
     STEP_ASSIGNS
+    STEP_KEEPS_WF
     B_APP1 B_BAD_CODE B_OUT_OF_STEPS B_OUT_OF_STACK
     complete behaviors;
     disjoint behaviors;
@@ -35,6 +37,7 @@ int ccm_step_app(struct ccm_machine *m);
 /*@ requires wf: wf(m);
     requires kind: STEP_KIND(m) == CCM_LET;
     STEP_ASSIGNS
+    STEP_KEEPS_WF
     B_LET B_OUT_OF_STEPS B_OUT_OF_HEAP
     complete behaviors;
     disjoint behaviors;
@@ -44,6 +47,7 @@ int ccm_step_let(struct ccm_machine *m);
 /*@ requires wf: wf(m);
     requires kind: STEP_KIND(m) == CCM_CASE;
     STEP_ASSIGNS
+    STEP_KEEPS_WF
     B_CASE1 B_OUT_OF_STEPS B_OUT_OF_STACK
     complete behaviors;
     disjoint behaviors;
@@ -53,6 +57,7 @@ int ccm_step_case(struct ccm_machine *m);
 /*@ requires wf: wf(m);
     requires kind: STEP_KIND(m) == CCM_SCC;
     STEP_ASSIGNS
+    STEP_KEEPS_WF
     B_SCC B_OUT_OF_STEPS
     complete behaviors;
     disjoint behaviors;
@@ -62,6 +67,7 @@ int ccm_step_scc(struct ccm_machine *m);
 /*@ requires wf: wf(m);
     requires kind: STEP_KIND(m) == CCM_SCC_SUB;
     STEP_ASSIGNS
+    STEP_KEEPS_WF
     B_SCC_SUB B_OUT_OF_STEPS
     complete behaviors;
     disjoint behaviors;
@@ -71,6 +77,7 @@ int ccm_step_scc_sub(struct ccm_machine *m);
 /*@ requires wf: wf(m);
     requires kind: STEP_KIND(m) == CCM_PRIM;
     STEP_ASSIGNS
+    STEP_KEEPS_WF
     B_PRIM1 B_OUT_OF_STEPS B_OUT_OF_STACK
     complete behaviors;
     disjoint behaviors;
@@ -82,6 +89,7 @@ int ccm_step_prim(struct ccm_machine *m);
 /*@ requires wf: wf(m);
     requires kind: CTL_VALUE(m);
     STEP_ASSIGNS
+    STEP_KEEPS_WF
     B_FINAL B_APP2 B_NOT_A_FUNCTION B_VAR3 B_CASE2 B_CASE2_DEFAULT B_NO_ALTERNATIVE
     B_PRIM2 B_PRIM3 B_TYPE_ERROR B_DIV_ZERO B_OVERFLOW B_RESUME
     B_BAD_CODE B_OUT_OF_STEPS B_OUT_OF_HEAP
@@ -93,6 +101,7 @@ int ccm_step_value(struct ccm_machine *m);
 /*@ requires wf: wf(m);
     requires kind: ON_FRAME(m, CCM_F_ARG);
     STEP_ASSIGNS
+    STEP_KEEPS_WF
     B_APP2 B_NOT_A_FUNCTION B_OUT_OF_STEPS B_OUT_OF_HEAP
     complete behaviors;
     disjoint behaviors;
@@ -102,6 +111,7 @@ int ccm_value_arg(struct ccm_machine *m);
 /*@ requires wf: wf(m);
     requires kind: ON_FRAME(m, CCM_F_UPD);
     STEP_ASSIGNS
+    STEP_KEEPS_WF
     B_VAR3 B_OUT_OF_STEPS
     complete behaviors;
     disjoint behaviors;
@@ -123,6 +133,7 @@ int32_t ccm_case_alt(const struct ccm_machine *m);
 /*@ requires wf: wf(m);
     requires kind: ON_FRAME(m, CCM_F_CASE);
     STEP_ASSIGNS
+    STEP_KEEPS_WF
     B_CASE2 B_CASE2_DEFAULT B_NO_ALTERNATIVE B_BAD_CODE B_OUT_OF_STEPS B_OUT_OF_HEAP
     complete behaviors;
     disjoint behaviors;
@@ -132,6 +143,7 @@ int ccm_value_case(struct ccm_machine *m);
 /*@ requires wf: wf(m);
     requires kind: ON_FRAME(m, CCM_F_PRIM1);
     STEP_ASSIGNS
+    STEP_KEEPS_WF
     B_PRIM2 B_TYPE_ERROR B_OUT_OF_STEPS
     complete behaviors;
     disjoint behaviors;
@@ -141,6 +153,7 @@ int ccm_value_prim1(struct ccm_machine *m);
 /*@ requires wf: wf(m);
     requires kind: ON_FRAME(m, CCM_F_PRIM2);
     STEP_ASSIGNS
+    STEP_KEEPS_WF
     B_PRIM3 B_TYPE_ERROR B_DIV_ZERO B_OVERFLOW B_OUT_OF_STEPS
     complete behaviors;
     disjoint behaviors;
@@ -150,6 +163,7 @@ int ccm_value_prim2(struct ccm_machine *m);
 /*@ requires wf: wf(m);
     requires kind: ON_FRAME(m, CCM_F_RESUME);
     STEP_ASSIGNS
+    STEP_KEEPS_WF
     B_RESUME B_OUT_OF_STEPS
     complete behaviors;
     disjoint behaviors;

@@ -31,6 +31,11 @@ MUTANTS=(
 "var2_no_hole|rows_var.c|/^        o->hole = 1;\$/d|ccm_row_var2|var2 does not mark the thunk under evaluation"
 "force_budget_off_by_one|step.c|s/^    if (m->steps >= m->max_steps) return CCM_RES_STEPS;\$/    if (m->steps > m->max_steps) return CCM_RES_STEPS;/|ccm_force|force fires with the step budget exhausted"
 "force_no_hole_check|step.c|s/if (o->hole .. ccm_is_value_node(m, o->code))/if (ccm_is_value_node(m, o->code))/|ccm_force|force accepts a thunk under evaluation"
+"var_no_black_hole|step_control.c|/^    if (m->heap\[addr\].hole) return CCM_ERR_BLACK_HOLE;\$/d|ccm_step_var|var enters a thunk under evaluation (no black hole)"
+"app_no_stack_check|step_control.c|/^int ccm_step_app/,/^}/{/^    if (m->stack_len >= m->stack_cap) return CCM_RES_STACK;\$/d}|ccm_step_app|app1 pushes its frame without checking the stack room"
+"let_heap_check_off_by_one|step_control.c|s/m->heap_len > m->heap_cap - n /m->heap_len > m->heap_cap - n + 1 /|ccm_step_let|let lays out one object past the heap's end"
+"case_skips_first_alt|step_value.c|s/for (int32_t alt = c->b; alt <= last; alt++)/for (int32_t alt = c->b + 1; alt <= last; alt++)/|ccm_case_alt|case2 never tries the first alternative"
+"dispatch_wrong_piece|step.c|s/case CCM_SCC:     return ccm_step_scc(m);/case CCM_SCC:     return ccm_step_scc_sub(m);/|ccm_step|the dispatcher fires scc_sub for an scc"
 )
 
 survivors=0; n=0
