@@ -273,7 +273,10 @@ int ccm_step(struct ccm_machine *m);
 /* Transitions until the status is not CCM_RUNNING (at most max_steps of
  * them: each counts one step); the state stays well formed throughout. */
 /*@ requires wf: wf(m);
-    STEP_ASSIGNS
+    // (inside the arrays, bounded by the hard limits: see step.c)
+    assigns m->heap[0 .. CCM_MAX_CAP - 1], m->heap_len, m->cells[0 .. CCM_MAX_CAP - 1], m->cell_len,
+            m->stack[0 .. CCM_MAX_CAP - 1], m->stack_len, m->costs[0 .. CCM_MAX_CC * CCM_NCOUNTERS - 1],
+            m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->last_rule, m->steps;
     ensures stopped: \result != CCM_RUNNING;
     CCM_ENSURES_WF
 */

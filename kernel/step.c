@@ -21,19 +21,15 @@ int ccm_step(struct ccm_machine *m)
 
 int ccm_run(struct ccm_machine *m)
 {
+    /* The loop's frame and variant use the hard limits (CCM_MAX_CAP, ...)
+     * rather than m's capacities and budget: those are fields of *m, and
+     * that ccm_step keeps them is a frame goal the provers time out on. */
     /*@ loop invariant wf: wf(m);
-        // the arrays and their capacities, which the loop assigns clause
-        // names, are the ones at entry (ccm_step writes none of them)
-        loop invariant arrays: m->heap == \at(m->heap, Pre) && m->cells == \at(m->cells, Pre) &&
-                               m->stack == \at(m->stack, Pre) && m->costs == \at(m->costs, Pre);
-        loop invariant caps: m->heap_cap == \at(m->heap_cap, Pre) && m->cell_cap == \at(m->cell_cap, Pre) &&
-                             m->stack_cap == \at(m->stack_cap, Pre) && m->ncc == \at(m->ncc, Pre) &&
-                             m->max_steps == \at(m->max_steps, Pre);
-        loop assigns m->heap[0 .. m->heap_cap - 1], m->heap_len, m->cells[0 .. m->cell_cap - 1],
-                     m->cell_len, m->stack[0 .. m->stack_cap - 1], m->stack_len,
-                     m->costs[0 .. m->ncc * CCM_NCOUNTERS - 1], m->ccc, m->ctl_code, m->ctl_env,
+        loop assigns m->heap[0 .. CCM_MAX_CAP - 1], m->heap_len, m->cells[0 .. CCM_MAX_CAP - 1],
+                     m->cell_len, m->stack[0 .. CCM_MAX_CAP - 1], m->stack_len,
+                     m->costs[0 .. CCM_MAX_CC * CCM_NCOUNTERS - 1], m->ccc, m->ctl_code, m->ctl_env,
                      m->ctl_num, m->last_rule, m->steps;
-        loop variant m->max_steps - m->steps;
+        loop variant CCM_MAX_STEPS - m->steps;
     */
     for (;;) {
         int st = ccm_step(m);

@@ -31,18 +31,20 @@ PROVE_FUNCS := ccm_charge ccm_sub ccm_subcaf ccm_control_int ccm_control_is_int 
   let_lay_objs let_push_cells \
   ccm_row_prim1 ccm_row_prim2 ccm_row_prim3 ccm_row_resume ccm_force \
   in_range check_run check_operand check_node ccm_code_ok zero_costs lay_tops \
-  ccm_step ccm_run ccm_step_var ccm_step_app ccm_step_let ccm_step_case ccm_step_scc \
-  ccm_step_scc_sub ccm_step_prim ccm_step_value ccm_value_arg ccm_value_upd ccm_value_case \
-  ccm_case_alt ccm_value_prim1 ccm_value_prim2 ccm_value_resume
+  ccm_step ccm_case_alt
 
 # Proven in a second pass (-then) without WP's `Type` hypotheses
 # (-wp-simplify-type: dropping hypotheses is sound).  These functions write many
 # fields; with the typing facts of every intermediate memory in context the
 # provers time out on frame goals that take 1-25 s without them.  What they
 # need of C types is stated in their contracts instead (0 <= steps, 0 <= max_steps).
+# The dispatcher's pieces are here for the same reason: the frame goals of
+# `wf` and `config_same` after a row (typed: out of memory / timeouts).
 
 PROVE_FUNCS_UNTYPED := ccm_row_var2 ccm_row_force ccm_row_let ccm_row_case2 case2_bind_args case2_regs \
-  ccm_init
+  ccm_init ccm_run ccm_step_var ccm_step_app ccm_step_let ccm_step_case ccm_step_scc \
+  ccm_step_scc_sub ccm_step_prim ccm_step_value ccm_value_arg ccm_value_upd ccm_value_case \
+  ccm_value_prim1 ccm_value_prim2 ccm_value_resume
 
 comma := ,
 empty :=
