@@ -57,17 +57,19 @@
 
 
 /*@
-  // The configuration, which no transition writes: the code (its address,
-  // size and nodes) and the number of cost centres.  Stated over m alone so
-  // that a prover matches the lemma below on the wf_code terms it has.
-  predicate config_same{A,B}(struct ccm_machine *m) =
-    \at(m->code, B) == \at(m->code, A) && \at(m->ncode, B) == \at(m->ncode, A) &&
-    \at(m->ncc, B) == \at(m->ncc, A) && code_same{A,B}(\at(m->code, A), \at(m->ncode, A));
+  axiomatic ConfigFrame {
+    // The configuration, which no transition writes: the code (its address,
+    // size and nodes) and the number of cost centres.  Stated over m alone so
+    // that a prover matches the lemma below on the wf_code terms it has.
+    predicate config_same{A,B}(struct ccm_machine *m) =
+      \at(m->code, B) == \at(m->code, A) && \at(m->ncode, B) == \at(m->ncode, A) &&
+      \at(m->ncc, B) == \at(m->ncc, A) && code_same{A,B}(\at(m->code, A), \at(m->ncode, A));
 
-  // a transition keeps the configuration, so it keeps wf_code (proven by WP
-  // from code_wf_frame, acsl/ccm_code.h)
-  lemma wf_code_frame{A,B}: \forall struct ccm_machine *m;
-    config_same{A,B}(m) ==> wf_code{A}(m) ==> wf_code{B}(m);
+    // a transition keeps the configuration, so it keeps wf_code (proven by WP
+    // from code_wf_frame, acsl/ccm_code.h)
+    lemma wf_code_frame{A,B}: \forall struct ccm_machine *m;
+      config_same{A,B}(m) ==> wf_code{A}(m) ==> wf_code{B}(m);
+  }
 */
 
 /* wf(m) as separate named postconditions: one goal per part, so that the
