@@ -13,34 +13,30 @@
     0 <= i < ncode && (code[i].kind == CCM_VAR || code[i].kind == CCM_LIT);
 
   predicate node_ok{L}(struct ccm_node *code, integer ncode, integer ncc, integer i) =
-    // (field by field, not \let n = code[i]: loading the whole node would
-    // make node_ok read the 64-bit memory of .lit too, which it never uses)
-    \let kind = code[i].kind; \let a = code[i].a; \let b = code[i].b; \let c = code[i].c;
-    CCM_LAM <= kind <= CCM_INTVAL &&
-    (kind == CCM_LAM  ==> 0 <= a < ncode) &&
-    (kind == CCM_APP  ==> 0 <= a < ncode) &&
-    (kind == CCM_LET  ==> b >= 1 && run_of(code, ncode, a, b, CCM_BIND) && 0 <= c < ncode) &&
-    (kind == CCM_BIND ==> 0 <= a < ncode) &&
-    (kind == CCM_CON  ==> a >= 0 && b >= 0 && (b == 0 || run_of(code, ncode, c, b, CCM_ARG))) &&
-    (kind == CCM_CASE ==> c >= 1 && run_of(code, ncode, b, c, CCM_ALT) &&
-                            \forall integer k; b <= k < b + c - 1 ==> code[k].a != CCM_DEFAULT_TAG) &&
-    (kind == CCM_ALT  ==> (a >= 0 || a == CCM_DEFAULT_TAG) && b >= 0 &&
-                            (a != CCM_DEFAULT_TAG || b == 0) && 0 <= c < ncode) &&
-    ((kind == CCM_SCC || kind == CCM_SCC_SUB) ==> 0 <= a < ncc && 0 <= b < ncode) &&
-    (kind == CCM_PRIM ==> 0 <= a < CCM_NOPS && operand_ok(code, ncode, b) && operand_ok(code, ncode, c)) &&
-    (kind == CCM_INTVAL ==> i == CCM_NODE_INTVAL);
+    \let n = code[i];
+    CCM_LAM <= n.kind <= CCM_INTVAL &&
+    (n.kind == CCM_LAM  ==> 0 <= n.a < ncode) &&
+    (n.kind == CCM_APP  ==> 0 <= n.a < ncode) &&
+    (n.kind == CCM_LET  ==> n.b >= 1 && run_of(code, ncode, n.a, n.b, CCM_BIND) && 0 <= n.c < ncode) &&
+    (n.kind == CCM_BIND ==> 0 <= n.a < ncode) &&
+    (n.kind == CCM_CON  ==> n.a >= 0 && n.b >= 0 && (n.b == 0 || run_of(code, ncode, n.c, n.b, CCM_ARG))) &&
+    (n.kind == CCM_CASE ==> n.c >= 1 && run_of(code, ncode, n.b, n.c, CCM_ALT) &&
+                            \forall integer k; n.b <= k < n.b + n.c - 1 ==> code[k].a != CCM_DEFAULT_TAG) &&
+    (n.kind == CCM_ALT  ==> (n.a >= 0 || n.a == CCM_DEFAULT_TAG) && n.b >= 0 &&
+                            (n.a != CCM_DEFAULT_TAG || n.b == 0) && 0 <= n.c < ncode) &&
+    ((n.kind == CCM_SCC || n.kind == CCM_SCC_SUB) ==> 0 <= n.a < ncc && 0 <= n.b < ncode) &&
+    (n.kind == CCM_PRIM ==> 0 <= n.a < CCM_NOPS && operand_ok(code, ncode, n.b) && operand_ok(code, ncode, n.c)) &&
+    (n.kind == CCM_INTVAL ==> i == CCM_NODE_INTVAL);
 
   predicate reserved_ok{L}(struct ccm_node *code) =
     code[CCM_NODE_INTVAL].kind == CCM_INTVAL &&
     code[CCM_NODE_TRUE].kind == CCM_CON && code[CCM_NODE_TRUE].a == CCM_TAG_TRUE && code[CCM_NODE_TRUE].b == 0 &&
     code[CCM_NODE_FALSE].kind == CCM_CON && code[CCM_NODE_FALSE].a == CCM_TAG_FALSE && code[CCM_NODE_FALSE].b == 0;
 
-  predicate nodes_ok{L}(struct ccm_node *code, integer ncode, integer ncc) =
-    \forall integer i; 0 <= i < ncode ==> node_ok(code, ncode, ncc, i);
-
   predicate code_wf{L}(struct ccm_node *code, integer ncode, integer ncc) =
     CCM_NODE_FIRST <= ncode <= CCM_MAX_CODE && 1 <= ncc <= CCM_MAX_CC &&
-    reserved_ok(code) && nodes_ok(code, ncode, ncc);
+    reserved_ok(code) &&
+    \forall integer i; 0 <= i < ncode ==> node_ok(code, ncode, ncc, i);
 
   // ---- code_wf is a property of the nodes' fields alone ----
   // In an axiomatic block of their own: WP puts these lemmas into the
@@ -53,7 +49,10 @@
       (\forall integer i; 0 <= i < ncode ==> \at(code[i].kind, A) == \at(code[i].kind, B)) &&
       (\forall integer i; 0 <= i < ncode ==> \at(code[i].a, A) == \at(code[i].a, B)) &&
       (\forall integer i; 0 <= i < ncode ==> \at(code[i].b, A) == \at(code[i].b, B)) &&
-      (\forall integer i; 0 <= i < ncode ==> \at(code[i].c, A) == \at(code[i].c, B));
+      (\forall integer i; 0 <= i < ncode ==> \at(code[i].c, A) == \at(code[i].c, B)) &&
+      // .lit too: node_ok loads whole nodes (\let n = code[i]), so it reads
+      // the 64-bit memory as well, and a frame lemma must relate both
+      (\forall integer i; 0 <= i < ncode ==> \at(code[i].lit, A) == \at(code[i].lit, B));
 
     // so a state that keeps the nodes keeps code_wf (proven by WP, bottom up)
     lemma run_of_frame{A,B}: \forall struct ccm_node *code, integer ncode, first, count, kind;
@@ -68,8 +67,6 @@
       (node_ok{A}(code, ncode, ncc, i) <==> node_ok{B}(code, ncode, ncc, i));
     lemma reserved_ok_frame{A,B}: \forall struct ccm_node *code, integer ncode;
       CCM_NODE_FIRST <= ncode ==> code_same{A,B}(code, ncode) ==> reserved_ok{A}(code) ==> reserved_ok{B}(code);
-    lemma nodes_ok_frame{A,B}: \forall struct ccm_node *code, integer ncode, ncc;
-      code_same{A,B}(code, ncode) ==> nodes_ok{A}(code, ncode, ncc) ==> nodes_ok{B}(code, ncode, ncc);
     lemma code_wf_frame{A,B}: \forall struct ccm_node *code, integer ncode, ncc;
       code_same{A,B}(code, ncode) ==> code_wf{A}(code, ncode, ncc) ==> code_wf{B}(code, ncode, ncc);
   }

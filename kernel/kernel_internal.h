@@ -2,7 +2,7 @@
  * helpers (environment, charging, SUB/SUBCAF) and one function per row.
  *
  * A row function performs its transition unconditionally; the dispatcher
- * (step.c) has already matched the state against the row and checked the
+ * (step.c and its pieces) has already matched the state against the row and checked the
  * budgets, so a row never fails half-way.  Row functions charge θ, move the
  * registers, push/pop frames and count the step.
  *
