@@ -136,14 +136,6 @@
   assigns m->heap[0 .. m->heap_cap - 1], m->heap_len, m->cells[0 .. m->cell_cap - 1], m->cell_len, \
           m->stack[0 .. m->stack_cap - 1], m->stack_len, m->costs[0 .. m->ncc * CCM_NCOUNTERS - 1], \
           m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->last_rule, m->steps;
-/* what every piece of the dispatcher ensures on top of its behaviors */
-#define STEP_KEEPS_WF \
-  ensures config: config_same{Pre,Post}(m); \
-  STEP_PROGRESS \
-  CCM_ENSURES_WF_BUT_CODE
-/* a transition counts one step (so ccm_run terminates within max_steps) */
-#define STEP_PROGRESS \
-  ensures progress: \result == CCM_RUNNING ==> m->steps == \old(m->steps) + 1;
 #define B_APP1 behavior app1: \
   assumes APP_OK(m) && HAS_STEP(m) && STACK_ROOM(m, 1); \
   FIRES(Step_App1{Pre,Post}(m, \old(resolve(m, m->ctl_env, ctl_b(m)))))

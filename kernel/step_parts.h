@@ -17,7 +17,6 @@
 /*@ requires wf: wf(m);
     requires kind: STEP_KIND(m) == CCM_VAR;
     STEP_ASSIGNS
-    STEP_KEEPS_WF
     B_VAR1 B_VAR2 B_BLACK_HOLE B_BAD_CODE B_OUT_OF_STEPS B_OUT_OF_STACK
     complete behaviors;
     disjoint behaviors;
@@ -27,7 +26,6 @@ int ccm_step_var(struct ccm_machine *m);
 /*@ requires wf: wf(m);
     requires kind: STEP_KIND(m) == CCM_APP;
     STEP_ASSIGNS
-    STEP_KEEPS_WF
     B_APP1 B_BAD_CODE B_OUT_OF_STEPS B_OUT_OF_STACK
     complete behaviors;
     disjoint behaviors;
@@ -37,7 +35,6 @@ int ccm_step_app(struct ccm_machine *m);
 /*@ requires wf: wf(m);
     requires kind: STEP_KIND(m) == CCM_LET;
     STEP_ASSIGNS
-    STEP_KEEPS_WF
     B_LET B_OUT_OF_STEPS B_OUT_OF_HEAP
     complete behaviors;
     disjoint behaviors;
@@ -47,7 +44,6 @@ int ccm_step_let(struct ccm_machine *m);
 /*@ requires wf: wf(m);
     requires kind: STEP_KIND(m) == CCM_CASE;
     STEP_ASSIGNS
-    STEP_KEEPS_WF
     B_CASE1 B_OUT_OF_STEPS B_OUT_OF_STACK
     complete behaviors;
     disjoint behaviors;
@@ -57,7 +53,6 @@ int ccm_step_case(struct ccm_machine *m);
 /*@ requires wf: wf(m);
     requires kind: STEP_KIND(m) == CCM_SCC;
     STEP_ASSIGNS
-    STEP_KEEPS_WF
     B_SCC B_OUT_OF_STEPS
     complete behaviors;
     disjoint behaviors;
@@ -67,7 +62,6 @@ int ccm_step_scc(struct ccm_machine *m);
 /*@ requires wf: wf(m);
     requires kind: STEP_KIND(m) == CCM_SCC_SUB;
     STEP_ASSIGNS
-    STEP_KEEPS_WF
     B_SCC_SUB B_OUT_OF_STEPS
     complete behaviors;
     disjoint behaviors;
@@ -77,7 +71,6 @@ int ccm_step_scc_sub(struct ccm_machine *m);
 /*@ requires wf: wf(m);
     requires kind: STEP_KIND(m) == CCM_PRIM;
     STEP_ASSIGNS
-    STEP_KEEPS_WF
     B_PRIM1 B_OUT_OF_STEPS B_OUT_OF_STACK
     complete behaviors;
     disjoint behaviors;
@@ -89,7 +82,6 @@ int ccm_step_prim(struct ccm_machine *m);
 /*@ requires wf: wf(m);
     requires kind: CTL_VALUE(m);
     STEP_ASSIGNS
-    STEP_KEEPS_WF
     B_FINAL B_APP2 B_NOT_A_FUNCTION B_VAR3 B_CASE2 B_CASE2_DEFAULT B_NO_ALTERNATIVE
     B_PRIM2 B_PRIM3 B_TYPE_ERROR B_DIV_ZERO B_OVERFLOW B_RESUME
     B_BAD_CODE B_OUT_OF_STEPS B_OUT_OF_HEAP
@@ -101,7 +93,6 @@ int ccm_step_value(struct ccm_machine *m);
 /*@ requires wf: wf(m);
     requires kind: ON_FRAME(m, CCM_F_ARG);
     STEP_ASSIGNS
-    STEP_KEEPS_WF
     B_APP2 B_NOT_A_FUNCTION B_OUT_OF_STEPS B_OUT_OF_HEAP
     complete behaviors;
     disjoint behaviors;
@@ -111,7 +102,6 @@ int ccm_value_arg(struct ccm_machine *m);
 /*@ requires wf: wf(m);
     requires kind: ON_FRAME(m, CCM_F_UPD);
     STEP_ASSIGNS
-    STEP_KEEPS_WF
     B_VAR3 B_OUT_OF_STEPS
     complete behaviors;
     disjoint behaviors;
@@ -133,7 +123,6 @@ int32_t ccm_case_alt(const struct ccm_machine *m);
 /*@ requires wf: wf(m);
     requires kind: ON_FRAME(m, CCM_F_CASE);
     STEP_ASSIGNS
-    STEP_KEEPS_WF
     B_CASE2 B_CASE2_DEFAULT B_NO_ALTERNATIVE B_BAD_CODE B_OUT_OF_STEPS B_OUT_OF_HEAP
     complete behaviors;
     disjoint behaviors;
@@ -143,7 +132,6 @@ int ccm_value_case(struct ccm_machine *m);
 /*@ requires wf: wf(m);
     requires kind: ON_FRAME(m, CCM_F_PRIM1);
     STEP_ASSIGNS
-    STEP_KEEPS_WF
     B_PRIM2 B_TYPE_ERROR B_OUT_OF_STEPS
     complete behaviors;
     disjoint behaviors;
@@ -153,7 +141,6 @@ int ccm_value_prim1(struct ccm_machine *m);
 /*@ requires wf: wf(m);
     requires kind: ON_FRAME(m, CCM_F_PRIM2);
     STEP_ASSIGNS
-    STEP_KEEPS_WF
     B_PRIM3 B_TYPE_ERROR B_DIV_ZERO B_OVERFLOW B_OUT_OF_STEPS
     complete behaviors;
     disjoint behaviors;
@@ -163,7 +150,6 @@ int ccm_value_prim2(struct ccm_machine *m);
 /*@ requires wf: wf(m);
     requires kind: ON_FRAME(m, CCM_F_RESUME);
     STEP_ASSIGNS
-    STEP_KEEPS_WF
     B_RESUME B_OUT_OF_STEPS
     complete behaviors;
     disjoint behaviors;

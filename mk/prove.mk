@@ -31,20 +31,18 @@ PROVE_FUNCS := ccm_charge ccm_sub ccm_subcaf ccm_control_int ccm_control_is_int 
   let_lay_objs let_push_cells \
   ccm_row_prim1 ccm_row_prim2 ccm_row_prim3 ccm_row_resume ccm_force \
   in_range check_run check_operand check_node ccm_code_ok zero_costs lay_tops \
-  ccm_step ccm_case_alt
+  ccm_step ccm_step_var ccm_step_app ccm_step_let ccm_step_case ccm_step_scc \
+  ccm_step_scc_sub ccm_step_prim ccm_step_value ccm_value_arg ccm_value_upd ccm_value_case \
+  ccm_case_alt ccm_value_prim1 ccm_value_prim2 ccm_value_resume
 
 # Proven in a second pass (-then) without WP's `Type` hypotheses
 # (-wp-simplify-type: dropping hypotheses is sound).  These functions write many
 # fields; with the typing facts of every intermediate memory in context the
 # provers time out on frame goals that take 1-25 s without them.  What they
 # need of C types is stated in their contracts instead (0 <= steps, 0 <= max_steps).
-# The dispatcher's pieces are here for the same reason: the frame goals of
-# `wf` and `config_same` after a row (typed: out of memory / timeouts).
 
 PROVE_FUNCS_UNTYPED := ccm_row_var2 ccm_row_force ccm_row_let ccm_row_case2 case2_bind_args case2_regs \
-  ccm_init ccm_run ccm_step_var ccm_step_app ccm_step_let ccm_step_case ccm_step_scc \
-  ccm_step_scc_sub ccm_step_prim ccm_step_value ccm_value_arg ccm_value_upd ccm_value_case \
-  ccm_value_prim1 ccm_value_prim2 ccm_value_resume
+  ccm_init
 
 comma := ,
 empty :=
@@ -52,31 +50,28 @@ space := $(empty) $(empty)
 prove_fcts = $(subst $(space),$(comma),$(strip $(1)))
 
 # $(1) = functions (typed pass), $(2) = extra WP options, $(3) = log/report
-# basename, $(4) = functions of the untyped pass (may be empty), $(5) = non-empty
-# to prove the ACSL lemmas too (-wp-fct selects no lemma).  One frama-c
-# process: the sources are parsed once, each `-then` starts the next pass.
+# basename, $(4) = functions of the untyped pass (may be empty).  One
+# frama-c process: the sources are parsed once, `-then` starts pass two.
 define prove_run
 	@mkdir -p $(PROVE_DIR)
 	@[ -s $(PROVE_WHY3) ] || WHY3CONFIG=$(abspath $(PROVE_WHY3)) why3 config detect >/dev/null 2>&1
 	@echo "prove: $(words $(1) $(4)) function(s), provers $(PROVE_PROVERS), timeout $(PROVE_TIMEOUT)s, par $(PROVE_PAR)"
-	@rm -f $(PROVE_DIR)/$(3).json $(PROVE_DIR)/$(3)-untyped.json $(PROVE_DIR)/$(3)-lemmas.json
+	@rm -f $(PROVE_DIR)/$(3).json $(PROVE_DIR)/$(3)-untyped.json
 	@start=$$(date +%s); \
 	WHY3CONFIG=$(abspath $(PROVE_WHY3)) frama-c -cpp-extra-args="-Iacsl -Ikernel" $(PROVE_SRC) \
 	  -wp -wp-rte -wp-prover $(PROVE_PROVERS) -wp-par $(PROVE_PAR) -wp-timeout $(PROVE_TIMEOUT) $(2) \
 	  $(if $(strip $(1)),-wp-fct $(call prove_fcts,$(1)) -wp-report-json $(PROVE_DIR)/$(3).json) \
 	  $(if $(strip $(4)),$(if $(strip $(1)),-then) -wp-fct $(call prove_fcts,$(4)) -wp-simplify-type \
 	    -wp-report-json $(PROVE_DIR)/$(3)-untyped.json) \
-	  $(if $(strip $(5)),-then -wp-fct= -wp-prop @lemma -wp-report-json $(PROVE_DIR)/$(3)-lemmas.json) \
 	  > $(PROVE_DIR)/$(3).log 2>&1; st=$$?; \
 	end=$$(date +%s); \
 	python3 proofs/prove-report.py $(PROVE_DIR)/$(3).log $$st $$((end-start)) \
-	  $(if $(strip $(1)),$(PROVE_DIR)/$(3).json) $(if $(strip $(4)),$(PROVE_DIR)/$(3)-untyped.json) \
-	  $(if $(strip $(5)),$(PROVE_DIR)/$(3)-lemmas.json)
+	  $(if $(strip $(1)),$(PROVE_DIR)/$(3).json) $(if $(strip $(4)),$(PROVE_DIR)/$(3)-untyped.json)
 endef
 
 .PHONY: prove prove-fn prove-replay prove-rebuild prove-smoke prove-mutants
 prove:
-	$(call prove_run,$(PROVE_FUNCS),-wp-session $(PROVE_SESSION) -wp-cache update,prove,$(PROVE_FUNCS_UNTYPED),lemmas)
+	$(call prove_run,$(PROVE_FUNCS),-wp-session $(PROVE_SESSION) -wp-cache update,prove,$(PROVE_FUNCS_UNTYPED))
 
 # one function, in the pass its proof belongs to
 prove-fn:
@@ -86,7 +81,7 @@ prove-ccm_%:
 	$(MAKE) --no-print-directory prove-fn FN=ccm_$*
 
 prove-replay:
-	$(call prove_run,$(PROVE_FUNCS),-wp-session $(PROVE_SESSION) -wp-cache offline,replay,$(PROVE_FUNCS_UNTYPED),lemmas)
+	$(call prove_run,$(PROVE_FUNCS),-wp-session $(PROVE_SESSION) -wp-cache offline,replay,$(PROVE_FUNCS_UNTYPED))
 
 prove-rebuild:
 	rm -rf $(PROVE_SESSION)
