@@ -37,6 +37,5 @@
     CCM_NODE_FIRST <= ncode <= CCM_MAX_CODE && 1 <= ncc <= CCM_MAX_CC &&
     reserved_ok(code) &&
     \forall integer i; 0 <= i < ncode ==> node_ok(code, ncode, ncc, i);
-
 */
 #endif

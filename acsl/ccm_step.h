@@ -136,6 +136,15 @@
   assigns m->heap[0 .. m->heap_cap - 1], m->heap_len, m->cells[0 .. m->cell_cap - 1], m->cell_len, \
           m->stack[0 .. m->stack_cap - 1], m->stack_len, m->costs[0 .. m->ncc * CCM_NCOUNTERS - 1], \
           m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->last_rule, m->steps;
+/* the contract of a piece of the dispatcher: wf, the kind it handles (a
+ * condition on m), ccm_step's frame, the behaviors that kind can take */
+#define STEP_PIECE(KIND, ...) \
+  requires wf: wf(m); \
+  requires kind: KIND; \
+  STEP_ASSIGNS \
+  __VA_ARGS__ \
+  complete behaviors; \
+  disjoint behaviors;
 #define B_APP1 behavior app1: \
   assumes APP_OK(m) && HAS_STEP(m) && STACK_ROOM(m, 1); \
   FIRES(Step_App1{Pre,Post}(m, \old(resolve(m, m->ctl_env, ctl_b(m)))))

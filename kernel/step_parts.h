@@ -14,98 +14,46 @@
 
 /* ---- control is not a value (step_control.c) ---- */
 
-/*@ requires wf: wf(m);
-    requires kind: STEP_KIND(m) == CCM_VAR;
-    STEP_ASSIGNS
-    B_VAR1 B_VAR2 B_BLACK_HOLE B_BAD_CODE B_OUT_OF_STEPS B_OUT_OF_STACK
-    complete behaviors;
-    disjoint behaviors;
-*/
+/*@ STEP_PIECE(STEP_KIND(m) == CCM_VAR,
+      B_VAR1 B_VAR2 B_BLACK_HOLE B_BAD_CODE B_OUT_OF_STEPS B_OUT_OF_STACK) */
 int ccm_step_var(struct ccm_machine *m);
 
-/*@ requires wf: wf(m);
-    requires kind: STEP_KIND(m) == CCM_APP;
-    STEP_ASSIGNS
-    B_APP1 B_BAD_CODE B_OUT_OF_STEPS B_OUT_OF_STACK
-    complete behaviors;
-    disjoint behaviors;
-*/
+/*@ STEP_PIECE(STEP_KIND(m) == CCM_APP,
+      B_APP1 B_BAD_CODE B_OUT_OF_STEPS B_OUT_OF_STACK) */
 int ccm_step_app(struct ccm_machine *m);
 
-/*@ requires wf: wf(m);
-    requires kind: STEP_KIND(m) == CCM_LET;
-    STEP_ASSIGNS
-    B_LET B_OUT_OF_STEPS B_OUT_OF_HEAP
-    complete behaviors;
-    disjoint behaviors;
-*/
+/*@ STEP_PIECE(STEP_KIND(m) == CCM_LET,
+      B_LET B_OUT_OF_STEPS B_OUT_OF_HEAP) */
 int ccm_step_let(struct ccm_machine *m);
 
-/*@ requires wf: wf(m);
-    requires kind: STEP_KIND(m) == CCM_CASE;
-    STEP_ASSIGNS
-    B_CASE1 B_OUT_OF_STEPS B_OUT_OF_STACK
-    complete behaviors;
-    disjoint behaviors;
-*/
+/*@ STEP_PIECE(STEP_KIND(m) == CCM_CASE,
+      B_CASE1 B_OUT_OF_STEPS B_OUT_OF_STACK) */
 int ccm_step_case(struct ccm_machine *m);
 
-/*@ requires wf: wf(m);
-    requires kind: STEP_KIND(m) == CCM_SCC;
-    STEP_ASSIGNS
-    B_SCC B_OUT_OF_STEPS
-    complete behaviors;
-    disjoint behaviors;
-*/
+/*@ STEP_PIECE(STEP_KIND(m) == CCM_SCC,
+      B_SCC B_OUT_OF_STEPS) */
 int ccm_step_scc(struct ccm_machine *m);
 
-/*@ requires wf: wf(m);
-    requires kind: STEP_KIND(m) == CCM_SCC_SUB;
-    STEP_ASSIGNS
-    B_SCC_SUB B_OUT_OF_STEPS
-    complete behaviors;
-    disjoint behaviors;
-*/
+/*@ STEP_PIECE(STEP_KIND(m) == CCM_SCC_SUB,
+      B_SCC_SUB B_OUT_OF_STEPS) */
 int ccm_step_scc_sub(struct ccm_machine *m);
 
-/*@ requires wf: wf(m);
-    requires kind: STEP_KIND(m) == CCM_PRIM;
-    STEP_ASSIGNS
-    B_PRIM1 B_OUT_OF_STEPS B_OUT_OF_STACK
-    complete behaviors;
-    disjoint behaviors;
-*/
+/*@ STEP_PIECE(STEP_KIND(m) == CCM_PRIM,
+      B_PRIM1 B_OUT_OF_STEPS B_OUT_OF_STACK) */
 int ccm_step_prim(struct ccm_machine *m);
 
 /* ---- control is a value: the top frame decides (step_value.c) ---- */
 
-/*@ requires wf: wf(m);
-    requires kind: CTL_VALUE(m);
-    STEP_ASSIGNS
-    B_FINAL B_APP2 B_NOT_A_FUNCTION B_VAR3 B_CASE2 B_CASE2_DEFAULT B_NO_ALTERNATIVE
-    B_PRIM2 B_PRIM3 B_TYPE_ERROR B_DIV_ZERO B_OVERFLOW B_RESUME
-    B_BAD_CODE B_OUT_OF_STEPS B_OUT_OF_HEAP
-    complete behaviors;
-    disjoint behaviors;
-*/
+/*@ STEP_PIECE(CTL_VALUE(m),
+      B_FINAL B_APP2 B_NOT_A_FUNCTION B_VAR3 B_CASE2 B_CASE2_DEFAULT B_NO_ALTERNATIVE B_PRIM2 B_PRIM3 B_TYPE_ERROR B_DIV_ZERO B_OVERFLOW B_RESUME B_BAD_CODE B_OUT_OF_STEPS B_OUT_OF_HEAP) */
 int ccm_step_value(struct ccm_machine *m);
 
-/*@ requires wf: wf(m);
-    requires kind: ON_FRAME(m, CCM_F_ARG);
-    STEP_ASSIGNS
-    B_APP2 B_NOT_A_FUNCTION B_OUT_OF_STEPS B_OUT_OF_HEAP
-    complete behaviors;
-    disjoint behaviors;
-*/
+/*@ STEP_PIECE(ON_FRAME(m, CCM_F_ARG),
+      B_APP2 B_NOT_A_FUNCTION B_OUT_OF_STEPS B_OUT_OF_HEAP) */
 int ccm_value_arg(struct ccm_machine *m);
 
-/*@ requires wf: wf(m);
-    requires kind: ON_FRAME(m, CCM_F_UPD);
-    STEP_ASSIGNS
-    B_VAR3 B_OUT_OF_STEPS
-    complete behaviors;
-    disjoint behaviors;
-*/
+/*@ STEP_PIECE(ON_FRAME(m, CCM_F_UPD),
+      B_VAR3 B_OUT_OF_STEPS) */
 int ccm_value_upd(struct ccm_machine *m);
 
 /* The alternative case2 takes, searched in a context of its own (the
@@ -120,40 +68,20 @@ int ccm_value_upd(struct ccm_machine *m);
 */
 int32_t ccm_case_alt(const struct ccm_machine *m);
 
-/*@ requires wf: wf(m);
-    requires kind: ON_FRAME(m, CCM_F_CASE);
-    STEP_ASSIGNS
-    B_CASE2 B_CASE2_DEFAULT B_NO_ALTERNATIVE B_BAD_CODE B_OUT_OF_STEPS B_OUT_OF_HEAP
-    complete behaviors;
-    disjoint behaviors;
-*/
+/*@ STEP_PIECE(ON_FRAME(m, CCM_F_CASE),
+      B_CASE2 B_CASE2_DEFAULT B_NO_ALTERNATIVE B_BAD_CODE B_OUT_OF_STEPS B_OUT_OF_HEAP) */
 int ccm_value_case(struct ccm_machine *m);
 
-/*@ requires wf: wf(m);
-    requires kind: ON_FRAME(m, CCM_F_PRIM1);
-    STEP_ASSIGNS
-    B_PRIM2 B_TYPE_ERROR B_OUT_OF_STEPS
-    complete behaviors;
-    disjoint behaviors;
-*/
+/*@ STEP_PIECE(ON_FRAME(m, CCM_F_PRIM1),
+      B_PRIM2 B_TYPE_ERROR B_OUT_OF_STEPS) */
 int ccm_value_prim1(struct ccm_machine *m);
 
-/*@ requires wf: wf(m);
-    requires kind: ON_FRAME(m, CCM_F_PRIM2);
-    STEP_ASSIGNS
-    B_PRIM3 B_TYPE_ERROR B_DIV_ZERO B_OVERFLOW B_OUT_OF_STEPS
-    complete behaviors;
-    disjoint behaviors;
-*/
+/*@ STEP_PIECE(ON_FRAME(m, CCM_F_PRIM2),
+      B_PRIM3 B_TYPE_ERROR B_DIV_ZERO B_OVERFLOW B_OUT_OF_STEPS) */
 int ccm_value_prim2(struct ccm_machine *m);
 
-/*@ requires wf: wf(m);
-    requires kind: ON_FRAME(m, CCM_F_RESUME);
-    STEP_ASSIGNS
-    B_RESUME B_OUT_OF_STEPS
-    complete behaviors;
-    disjoint behaviors;
-*/
+/*@ STEP_PIECE(ON_FRAME(m, CCM_F_RESUME),
+      B_RESUME B_OUT_OF_STEPS) */
 int ccm_value_resume(struct ccm_machine *m);
 
 #endif
