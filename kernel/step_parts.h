@@ -10,7 +10,7 @@
  * each behavior a goal with about 40 path parts, beyond the provers. */
 #ifndef CCM_STEP_PARTS_H
 #define CCM_STEP_PARTS_H
-#include "kernel_internal.h"
+#include "fire.h"
 
 /* ---- control is not a value (step_control.c) ---- */
 

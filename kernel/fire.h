@@ -1,0 +1,133 @@
+/* fire.h -- a row fired from a well-formed state keeps it well formed.
+ *
+ * One function per row: it requires wf (instead of the small context the
+ * row function needs), fires the row, and ensures the row's effect (its
+ * ROW_X macro, kernel_internal.h), every part of wf but code_wf, and that
+ * the configuration (the code and the number of cost centres) is as it
+ * was; the caller gets code_wf from that (acsl/ccm_wf.h, wf_code_frame).
+ * The dispatcher's pieces (step_parts.h) fire rows through these, so that
+ * each piece passes wf on from its callee instead of proving, through two
+ * rows' frames at once, that it holds after either.
+ *
+ * Why a layer of its own: wf after a row is a frame argument (every array
+ * element the row does not assign is as it was) over wf's quantified parts.
+ * In one call's context the provers do it in seconds; inside a piece, with a
+ * lookup and a second row on another path, they time out (docs/proofs.md). */
+#ifndef CCM_FIRE_H
+#define CCM_FIRE_H
+#include "kernel_internal.h"
+
+/* what every firing ensures besides its row */
+#define FIRE_KEEPS_CONFIG \
+  ensures config: config_scalars{Pre,Post}(m); \
+  ensures config_kind: config_kind{Pre,Post}(m); \
+  ensures config_a: config_a{Pre,Post}(m); \
+  ensures config_b: config_b{Pre,Post}(m); \
+  ensures config_c: config_c{Pre,Post}(m); \
+  ensures config_lit: config_lit{Pre,Post}(m);
+/* the configuration and every part of wf but code_wf */
+#define FIRE_KEEPS \
+  FIRE_KEEPS_CONFIG \
+  CCM_ENSURES_WF_BUT_CODE
+/* ... and a step counted */
+#define FIRE_KEEPS_WF \
+  ensures progress: m->steps == \old(m->steps) + 1; \
+  FIRE_KEEPS
+
+/*@ requires wf: wf(m);
+    ROW_APP1
+    FIRE_KEEPS_WF */
+void ccm_fire_app1(struct ccm_machine *m, int32_t addr);
+
+/*@ requires wf: wf(m);
+    ROW_APP2
+    FIRE_KEEPS_WF */
+void ccm_fire_app2(struct ccm_machine *m);
+
+/*@ requires wf: wf(m);
+    ROW_VAR1
+    FIRE_KEEPS_WF */
+void ccm_fire_var1(struct ccm_machine *m, int32_t addr);
+
+/*@ requires wf: wf(m);
+    ROW_VAR2
+    FIRE_KEEPS_WF */
+void ccm_fire_var2(struct ccm_machine *m, int32_t addr);
+
+/*@ requires wf: wf(m);
+    ROW_VAR3
+    FIRE_KEEPS_WF */
+void ccm_fire_var3(struct ccm_machine *m);
+
+/*@ requires wf: wf(m);
+    ROW_LET
+    FIRE_KEEPS_WF */
+void ccm_fire_let(struct ccm_machine *m);
+
+/*@ requires wf: wf(m);
+    ROW_CASE1
+    FIRE_KEEPS_WF */
+void ccm_fire_case1(struct ccm_machine *m);
+
+/* case2 can still refuse (an argument that does not resolve: bad code);
+ * then nothing changed and wf holds as it did.  wf is ensured outside the
+ * behaviors: a caller then has it without splitting on them (with it inside,
+ * ccm_value_case's goals time out) */
+/*@ requires wf: wf(m);
+    ROW_CASE2
+    FIRE_KEEPS
+    behavior fires:
+      assumes CASE2_ARGS_RESOLVE;
+      ensures result: \result == CCM_RUNNING;
+      ensures row: Step_Case2{Pre,Post}(m, alt);
+      ensures progress: m->steps == \old(m->steps) + 1;
+    behavior bad_code:
+      assumes !CASE2_ARGS_RESOLVE;
+      ensures result: \result == CCM_ERR_BAD_CODE;
+      ensures unchanged: Unchanged{Pre,Post}(m);
+    complete behaviors;
+    disjoint behaviors;
+*/
+int  ccm_fire_case2(struct ccm_machine *m, int32_t alt);
+
+/*@ requires wf: wf(m);
+    ROW_CASE2_DEFAULT
+    FIRE_KEEPS_WF */
+void ccm_fire_case2_default(struct ccm_machine *m, int32_t alt);
+
+/*@ requires wf: wf(m);
+    ROW_SCC
+    FIRE_KEEPS_WF */
+void ccm_fire_scc(struct ccm_machine *m);
+
+/*@ requires wf: wf(m);
+    ROW_SCC_SUB
+    FIRE_KEEPS_WF */
+void ccm_fire_scc_sub(struct ccm_machine *m);
+
+/*@ requires wf: wf(m);
+    ROW_PRIM1
+    FIRE_KEEPS_WF */
+void ccm_fire_prim1(struct ccm_machine *m);
+
+/*@ requires wf: wf(m);
+    ROW_PRIM2
+    FIRE_KEEPS_WF */
+void ccm_fire_prim2(struct ccm_machine *m);
+
+/*@ requires wf: wf(m);
+    ROW_PRIM3
+    FIRE_KEEPS_WF */
+void ccm_fire_prim3(struct ccm_machine *m, int64_t result, int is_bool);
+
+/*@ requires wf: wf(m);
+    ROW_FORCE
+    FIRE_KEEPS_WF */
+void ccm_fire_force(struct ccm_machine *m, int32_t addr);
+
+/*@ requires wf: wf(m);
+    ROW_RESUME
+    FIRE_KEEPS_WF */
+void ccm_fire_resume(struct ccm_machine *m);
+
+#endif
