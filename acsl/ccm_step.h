@@ -141,12 +141,9 @@
   ensures progress: \result == CCM_RUNNING ==> m->steps == \old(m->steps) + 1;
 /* the contract of a piece of the dispatcher: wf, the kind it handles (a
  * condition on m), ccm_step's frame, that wf is kept, the behaviors that
- * kind can take.  row_ctx is part of wf, restated so that the frame goals
- * of the row a piece fires see the sizes without unfolding wf (they time
- * out otherwise) */
+ * kind can take */
 #define STEP_PIECE(KIND, ...) \
   requires wf: wf(m); \
-  requires ctx: row_ctx(m); \
   requires kind: KIND; \
   STEP_ASSIGNS \
   STEP_PROGRESS \

@@ -1,8 +1,9 @@
 /* fire.h -- a row fired from a well-formed state keeps it well formed.
  *
  * One function per row: it requires wf (instead of the small context the
- * row function needs), fires the row, and ensures the row's effect (its
- * ROW_X macro, kernel_internal.h), every part of wf but code_wf, and that
+ * row function needs) and the row's match and budget (ROW_X_PRE,
+ * kernel_internal.h), fires the row, and ensures the row's effect
+ * (ROW_X_POST), every part of wf but code_wf, and that
  * the configuration (the code and the number of cost centres) is as it
  * was; the caller gets code_wf from that (acsl/ccm_wf.h, wf_code_frame).
  * The dispatcher's pieces (step_parts.h) fire rows through these, so that
@@ -13,6 +14,10 @@
  * element the row does not assign is as it was) over wf's quantified parts.
  * In one call's context the provers do it in seconds; inside a piece, with a
  * lookup and a second row on another path, they time out (docs/proofs.md). */
+/* A firing's frame is ccm_step's (STEP_ASSIGNS), not its row's: the pieces
+ * then check their calls' frames syntactically (the row's frame, checked
+ * in a piece's context with every wf fact of the firing, timed out even at
+ * 180 s).  Force keeps its row's frame: ccm_force's is narrower. */
 #ifndef CCM_FIRE_H
 #define CCM_FIRE_H
 #include "kernel_internal.h"
@@ -35,37 +40,51 @@
   FIRE_KEEPS
 
 /*@ requires wf: wf(m);
-    ROW_APP1
+    ROW_APP1_PRE
+    STEP_ASSIGNS
+    ROW_APP1_POST
     FIRE_KEEPS_WF */
 void ccm_fire_app1(struct ccm_machine *m, int32_t addr);
 
 /*@ requires wf: wf(m);
-    ROW_APP2
+    ROW_APP2_PRE
+    STEP_ASSIGNS
+    ROW_APP2_POST
     FIRE_KEEPS_WF */
 void ccm_fire_app2(struct ccm_machine *m);
 
 /*@ requires wf: wf(m);
-    ROW_VAR1
+    ROW_VAR1_PRE
+    STEP_ASSIGNS
+    ROW_VAR1_POST
     FIRE_KEEPS_WF */
 void ccm_fire_var1(struct ccm_machine *m, int32_t addr);
 
 /*@ requires wf: wf(m);
-    ROW_VAR2
+    ROW_VAR2_PRE
+    STEP_ASSIGNS
+    ROW_VAR2_POST
     FIRE_KEEPS_WF */
 void ccm_fire_var2(struct ccm_machine *m, int32_t addr);
 
 /*@ requires wf: wf(m);
-    ROW_VAR3
+    ROW_VAR3_PRE
+    STEP_ASSIGNS
+    ROW_VAR3_POST
     FIRE_KEEPS_WF */
 void ccm_fire_var3(struct ccm_machine *m);
 
 /*@ requires wf: wf(m);
-    ROW_LET
+    ROW_LET_PRE
+    STEP_ASSIGNS
+    ROW_LET_POST
     FIRE_KEEPS_WF */
 void ccm_fire_let(struct ccm_machine *m);
 
 /*@ requires wf: wf(m);
-    ROW_CASE1
+    ROW_CASE1_PRE
+    STEP_ASSIGNS
+    ROW_CASE1_POST
     FIRE_KEEPS_WF */
 void ccm_fire_case1(struct ccm_machine *m);
 
@@ -74,7 +93,8 @@ void ccm_fire_case1(struct ccm_machine *m);
  * behaviors: a caller then has it without splitting on them (with it inside,
  * ccm_value_case's goals time out) */
 /*@ requires wf: wf(m);
-    ROW_CASE2
+    ROW_CASE2_PRE
+    STEP_ASSIGNS
     FIRE_KEEPS
     behavior fires:
       assumes CASE2_ARGS_RESOLVE;
@@ -91,42 +111,59 @@ void ccm_fire_case1(struct ccm_machine *m);
 int  ccm_fire_case2(struct ccm_machine *m, int32_t alt);
 
 /*@ requires wf: wf(m);
-    ROW_CASE2_DEFAULT
+    ROW_CASE2_DEFAULT_PRE
+    STEP_ASSIGNS
+    ROW_CASE2_DEFAULT_POST
     FIRE_KEEPS_WF */
 void ccm_fire_case2_default(struct ccm_machine *m, int32_t alt);
 
 /*@ requires wf: wf(m);
-    ROW_SCC
+    ROW_SCC_PRE
+    STEP_ASSIGNS
+    ROW_SCC_POST
     FIRE_KEEPS_WF */
 void ccm_fire_scc(struct ccm_machine *m);
 
 /*@ requires wf: wf(m);
-    ROW_SCC_SUB
+    ROW_SCC_SUB_PRE
+    STEP_ASSIGNS
+    ROW_SCC_SUB_POST
     FIRE_KEEPS_WF */
 void ccm_fire_scc_sub(struct ccm_machine *m);
 
 /*@ requires wf: wf(m);
-    ROW_PRIM1
+    ROW_PRIM1_PRE
+    STEP_ASSIGNS
+    ROW_PRIM1_POST
     FIRE_KEEPS_WF */
 void ccm_fire_prim1(struct ccm_machine *m);
 
 /*@ requires wf: wf(m);
-    ROW_PRIM2
+    ROW_PRIM2_PRE
+    STEP_ASSIGNS
+    ROW_PRIM2_POST
     FIRE_KEEPS_WF */
 void ccm_fire_prim2(struct ccm_machine *m);
 
 /*@ requires wf: wf(m);
-    ROW_PRIM3
+    ROW_PRIM3_PRE
+    STEP_ASSIGNS
+    ROW_PRIM3_POST
     FIRE_KEEPS_WF */
 void ccm_fire_prim3(struct ccm_machine *m, int64_t result, int is_bool);
 
 /*@ requires wf: wf(m);
-    ROW_FORCE
+    ROW_FORCE_PRE
+    assigns m->stack[m->stack_len .. m->stack_len + 1], m->stack_len, m->heap[addr].hole,
+            m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->last_rule, m->steps;
+    ROW_FORCE_POST
     FIRE_KEEPS_WF */
 void ccm_fire_force(struct ccm_machine *m, int32_t addr);
 
 /*@ requires wf: wf(m);
-    ROW_RESUME
+    ROW_RESUME_PRE
+    STEP_ASSIGNS
+    ROW_RESUME_POST
     FIRE_KEEPS_WF */
 void ccm_fire_resume(struct ccm_machine *m);
 

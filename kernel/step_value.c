@@ -59,19 +59,26 @@ int ccm_value_case(struct ccm_machine *m)
 {
     int32_t alt = ccm_case_alt(m);
     if (alt < 0) return CCM_ERR_NO_ALTERNATIVE;
+    if (m->code[alt].a == CCM_DEFAULT_TAG) return ccm_value_case_default(m, alt);
+    return ccm_value_case_con(m, alt);
+}
+
+int ccm_value_case_default(struct ccm_machine *m, int32_t alt)
+{
+    if (m->steps >= m->max_steps) return CCM_RES_STEPS;
+    ccm_fire_case2_default(m, alt);
+    return CCM_RUNNING;
+}
+
+/* the constructor's own alternative (a value that is not a constructor
+ * matches only the default): it must bind all its arguments */
+int ccm_value_case_con(struct ccm_machine *m, int32_t alt)
+{
     /*@ assert alt_node: node_ok(m->code, m->ncode, m->ncc, alt); */
     /*@ assert ctl_node: ctl_node_ok(m); */
-    const struct ccm_node *z = &m->code[m->ctl_code];
-    const struct ccm_node *an = &m->code[alt];
-    if (an->a == CCM_DEFAULT_TAG) {
-        if (m->steps >= m->max_steps) return CCM_RES_STEPS;
-        ccm_fire_case2_default(m, alt);
-        return CCM_RUNNING;
-    }
-    /* the constructor's own alternative (a value that is not a constructor
-     * matches only the default): it must bind all its arguments */
     /*@ assert con: ctl_kind(m) == CCM_CON; */
-    if (an->b != z->b) return CCM_ERR_BAD_CODE;
+    const struct ccm_node *z = &m->code[m->ctl_code];
+    if (m->code[alt].b != z->b) return CCM_ERR_BAD_CODE;
     if (m->steps >= m->max_steps) return CCM_RES_STEPS;
     if (m->cell_len > m->cell_cap - z->b) return CCM_RES_HEAP;
     return ccm_fire_case2(m, alt);
