@@ -72,12 +72,20 @@ int32_t ccm_case_alt(const struct ccm_machine *m);
       B_CASE2 B_CASE2_DEFAULT B_NO_ALTERNATIVE B_BAD_CODE B_OUT_OF_STEPS B_OUT_OF_HEAP) */
 int ccm_value_case(struct ccm_machine *m);
 
+/* An alternative was found: case2 takes it (each of ccm_value_case and this
+ * function joins two paths; with all three paths in one function, its
+ * stack_ok goal ran the provers out of memory).  The alternative's facts are
+ * ccm_case_alt's postcondition, restated (the provers cannot get them from
+ * case_alt's recursive definition) */
+/*@ STEP_PIECE(ON_FRAME(m, CCM_F_CASE) && alt == case_alt(m) && alt >= 0 && in_code(m, alt) &&
+                kind_at(m, alt) == CCM_ALT &&
+                (m->code[alt].a == scrut_tag(m) || m->code[alt].a == CCM_DEFAULT_TAG),
+      B_CASE2 B_CASE2_DEFAULT B_BAD_CODE B_OUT_OF_STEPS B_OUT_OF_HEAP) */
+int ccm_value_case_found(struct ccm_machine *m, int32_t alt);
+
 /* case2 in two halves, by the alternative found: the default, or the
- * constructor's own (with both halves in ccm_value_case, the wf goals of its
- * two firings time out together).  The alternative is an ALT node in the
- * code whose tag is the constructor's or the default: ccm_case_alt's
- * postcondition, restated (the provers cannot get it from case_alt's
- * recursive definition) */
+ * constructor's own (with both firings in one function, its wf goals time
+ * out).  Same restated facts as ccm_value_case_found */
 /*@ STEP_PIECE(ALT_DEFAULT(m) && alt == case_alt(m) && in_code(m, alt) && kind_at(m, alt) == CCM_ALT &&
                 (m->code[alt].a == scrut_tag(m) || m->code[alt].a == CCM_DEFAULT_TAG),
       B_CASE2_DEFAULT B_OUT_OF_STEPS) */

@@ -59,6 +59,11 @@ int ccm_value_case(struct ccm_machine *m)
 {
     int32_t alt = ccm_case_alt(m);
     if (alt < 0) return CCM_ERR_NO_ALTERNATIVE;
+    return ccm_value_case_found(m, alt);
+}
+
+int ccm_value_case_found(struct ccm_machine *m, int32_t alt)
+{
     if (m->code[alt].a == CCM_DEFAULT_TAG) return ccm_value_case_default(m, alt);
     return ccm_value_case_con(m, alt);
 }
