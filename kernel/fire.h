@@ -74,6 +74,18 @@ void ccm_fire_var2(struct ccm_machine *m, int32_t addr);
     FIRE_KEEPS_WF */
 void ccm_fire_var3(struct ccm_machine *m);
 
+/* The code of let's new heap objects is in the code: each binding's
+ * right-hand side (a BIND node's, by node_ok).  In a function of its own:
+ * in ccm_fire_let's context the provers did not find the instance of node_ok
+ * this needs, or, given it, timed out on wf_stack. */
+/*@ requires nodes: \forall integer j; 0 <= j < m->ncode ==> node_ok(m->code, m->ncode, m->ncc, j);
+    requires run: run_of(m->code, m->ncode, m->code[m->ctl_code].a, m->code[m->ctl_code].b, CCM_BIND);
+    assigns \nothing;
+    ensures binds: \forall integer j; m->code[m->ctl_code].a <= j < m->code[m->ctl_code].a + m->code[m->ctl_code].b ==>
+                     0 <= m->code[j].a < m->ncode;
+*/
+void let_binds_in_code(const struct ccm_machine *m);
+
 /*@ requires wf: wf(m);
     ROW_LET_PRE
     STEP_ASSIGNS
@@ -88,27 +100,16 @@ void ccm_fire_let(struct ccm_machine *m);
     FIRE_KEEPS_WF */
 void ccm_fire_case1(struct ccm_machine *m);
 
-/* case2 can still refuse (an argument that does not resolve: bad code);
- * then nothing changed and wf holds as it did.  wf is ensured outside the
- * behaviors: a caller then has it without splitting on them (with it inside,
- * ccm_value_case's goals time out) */
+/* case2 fires only once every argument resolves (ccm_case2_args checked
+ * it): then the row cannot refuse, and the firing has one outcome like the
+ * others (with the row's two behaviors, wf after it timed out) */
 /*@ requires wf: wf(m);
     ROW_CASE2_PRE
+    requires args: CASE2_ARGS_RESOLVE;
     STEP_ASSIGNS
-    FIRE_KEEPS
-    behavior fires:
-      assumes CASE2_ARGS_RESOLVE;
-      ensures result: \result == CCM_RUNNING;
-      ensures row: Step_Case2{Pre,Post}(m, alt);
-      ensures progress: m->steps == \old(m->steps) + 1;
-    behavior bad_code:
-      assumes !CASE2_ARGS_RESOLVE;
-      ensures result: \result == CCM_ERR_BAD_CODE;
-      ensures unchanged: Unchanged{Pre,Post}(m);
-    complete behaviors;
-    disjoint behaviors;
-*/
-int  ccm_fire_case2(struct ccm_machine *m, int32_t alt);
+    ensures row: Step_Case2{Pre,Post}(m, alt);
+    FIRE_KEEPS_WF */
+void ccm_fire_case2(struct ccm_machine *m, int32_t alt);
 
 /*@ requires wf: wf(m);
     ROW_CASE2_DEFAULT_PRE
@@ -154,8 +155,7 @@ void ccm_fire_prim3(struct ccm_machine *m, int64_t result, int is_bool);
 
 /*@ requires wf: wf(m);
     ROW_FORCE_PRE
-    assigns m->stack[m->stack_len .. m->stack_len + 1], m->stack_len, m->heap[addr].hole,
-            m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->last_rule, m->steps;
+    ROW_FORCE_ASSIGNS
     ROW_FORCE_POST
     FIRE_KEEPS_WF */
 void ccm_fire_force(struct ccm_machine *m, int32_t addr);

@@ -68,6 +68,19 @@ int ccm_value_upd(struct ccm_machine *m);
 */
 int32_t ccm_case_alt(const struct ccm_machine *m);
 
+/* Whether every argument of the constructor in control resolves in its
+ * environment (case2 refuses as bad code otherwise), checked before the row
+ * fires so that the firing has one outcome.  Stated twice: as the steps'
+ * case2_args, and as the row's text of it (CASE2_ARGS_RESOLVE), so that the
+ * piece need not match the two (they differ in ctl_b) in its own context. */
+/*@ requires ctx: machine_valid(m) && sizes_ok(m) && cells_ok(m) && regs_ok(m);
+    requires con: ctl_node_ok(m) && ctl_kind(m) == CCM_CON;
+    assigns \nothing;
+    ensures args: \result != 0 <==> case2_args(m);
+    ensures row_args: \result != 0 <==> (CASE2_ARGS_RESOLVE);
+*/
+int ccm_case2_args(const struct ccm_machine *m);
+
 /*@ STEP_PIECE(ON_FRAME(m, CCM_F_CASE),
       B_CASE2 B_CASE2_DEFAULT B_NO_ALTERNATIVE B_BAD_CODE B_OUT_OF_STEPS B_OUT_OF_HEAP) */
 int ccm_value_case(struct ccm_machine *m);

@@ -55,6 +55,19 @@ int32_t ccm_case_alt(const struct ccm_machine *m)
     return -1;
 }
 
+int ccm_case2_args(const struct ccm_machine *m)
+{
+    const struct ccm_node *z = &m->code[m->ctl_code];
+    /*@ loop invariant bound: z->c <= j <= z->c + z->b;
+        loop invariant resolved: \forall integer k; z->c <= k < j ==> resolves(m, m->ctl_env, m->code[k].a);
+        loop assigns j;
+        loop variant z->c + z->b - j;
+    */
+    for (int32_t j = z->c; j < z->c + z->b; j++)
+        if (ccm_resolve(m, m->ctl_env, m->code[j].a) < 0) return 0;
+    return 1;
+}
+
 int ccm_value_case(struct ccm_machine *m)
 {
     int32_t alt = ccm_case_alt(m);
@@ -86,7 +99,9 @@ int ccm_value_case_con(struct ccm_machine *m, int32_t alt)
     if (m->code[alt].b != z->b) return CCM_ERR_BAD_CODE;
     if (m->steps >= m->max_steps) return CCM_RES_STEPS;
     if (m->cell_len > m->cell_cap - z->b) return CCM_RES_HEAP;
-    return ccm_fire_case2(m, alt);
+    if (!ccm_case2_args(m)) return CCM_ERR_BAD_CODE;
+    ccm_fire_case2(m, alt);
+    return CCM_RUNNING;
 }
 
 int ccm_value_prim1(struct ccm_machine *m)

@@ -35,7 +35,7 @@ PROVE_FUNCS := ccm_charge ccm_sub ccm_subcaf ccm_control_int ccm_control_is_int 
   ccm_step ccm_step_var ccm_step_app ccm_step_let ccm_step_case ccm_step_scc \
   ccm_step_scc_sub ccm_step_prim ccm_step_value ccm_value_arg ccm_value_upd ccm_value_case \
   ccm_value_case_found ccm_value_case_default ccm_value_case_con \
-  ccm_case_alt ccm_value_prim1 ccm_value_prim2 ccm_value_resume
+  ccm_case_alt ccm_case2_args let_binds_in_code ccm_value_prim1 ccm_value_prim2 ccm_value_resume
 
 # A row fired from a well-formed state keeps it (kernel/fire.h): every part
 # of wf but code_wf after the row's frame, untyped (typed: several goals time
