@@ -55,6 +55,8 @@ int32_t ccm_case_alt(const struct ccm_machine *m)
     return -1;
 }
 
+/* Every argument of the constructor in control resolves; checked before
+ * case2 fires (the row looks them up again as it binds them). */
 int ccm_case2_args(const struct ccm_machine *m)
 {
     const struct ccm_node *z = &m->code[m->ctl_code];
