@@ -20,7 +20,7 @@
     (n.kind == CCM_LET  ==> n.b >= 1 && run_of(code, ncode, n.a, n.b, CCM_BIND) && 0 <= n.c < ncode) &&
     (n.kind == CCM_BIND ==> 0 <= n.a < ncode) &&
     (n.kind == CCM_CON  ==> n.a >= 0 && n.b >= 0 && (n.b == 0 || run_of(code, ncode, n.c, n.b, CCM_ARG))) &&
-    (n.kind == CCM_CASE ==> n.c >= 1 && run_of(code, ncode, n.b, n.c, CCM_ALT) &&
+    (n.kind == CCM_CASE ==> 0 <= n.a < ncode && n.c >= 1 && run_of(code, ncode, n.b, n.c, CCM_ALT) &&
                             \forall integer k; n.b <= k < n.b + n.c - 1 ==> code[k].a != CCM_DEFAULT_TAG) &&
     (n.kind == CCM_ALT  ==> (n.a >= 0 || n.a == CCM_DEFAULT_TAG) && n.b >= 0 &&
                             (n.a != CCM_DEFAULT_TAG || n.b == 0) && 0 <= n.c < ncode) &&
@@ -37,5 +37,39 @@
     CCM_NODE_FIRST <= ncode <= CCM_MAX_CODE && 1 <= ncc <= CCM_MAX_CC &&
     reserved_ok(code) &&
     \forall integer i; 0 <= i < ncode ==> node_ok(code, ncode, ncc, i);
+
+  // ---- code_wf is a property of the nodes' fields alone ----
+  // In an axiomatic block of their own: WP puts these lemmas into the
+  // context of a goal only if the goal uses code_same (or config_same,
+  // acsl/ccm_wf.h); anywhere else they would only distract the provers.
+  axiomatic CodeFrame {
+    // the fields code_wf reads, equal in states A and B for every node:
+    // one quantifier per field, each with its own trigger
+    predicate code_same{A,B}(struct ccm_node *code, integer ncode) =
+      (\forall integer i; 0 <= i < ncode ==> \at(code[i].kind, A) == \at(code[i].kind, B)) &&
+      (\forall integer i; 0 <= i < ncode ==> \at(code[i].a, A) == \at(code[i].a, B)) &&
+      (\forall integer i; 0 <= i < ncode ==> \at(code[i].b, A) == \at(code[i].b, B)) &&
+      (\forall integer i; 0 <= i < ncode ==> \at(code[i].c, A) == \at(code[i].c, B)) &&
+      // .lit too: node_ok loads whole nodes (\let n = code[i]), so it reads
+      // the 64-bit memory as well, and a frame lemma must relate both
+      (\forall integer i; 0 <= i < ncode ==> \at(code[i].lit, A) == \at(code[i].lit, B));
+
+    // so a state that keeps the nodes keeps code_wf (proven by WP, bottom up)
+    lemma run_of_frame{A,B}: \forall struct ccm_node *code, integer ncode, first, count, kind;
+      code_same{A,B}(code, ncode) ==> run_of{A}(code, ncode, first, count, kind) ==>
+      run_of{B}(code, ncode, first, count, kind);
+    lemma operand_ok_frame{A,B}: \forall struct ccm_node *code, integer ncode, i;
+      code_same{A,B}(code, ncode) ==> operand_ok{A}(code, ncode, i) ==> operand_ok{B}(code, ncode, i);
+    // (stated per node, under the one fact code_same, so that a prover
+    // instantiates it from any node_ok term of either state)
+    lemma node_ok_frame{A,B}: \forall struct ccm_node *code, integer ncode;
+      code_same{A,B}(code, ncode) ==> \forall integer ncc, i; 0 <= i < ncode ==>
+      (node_ok{A}(code, ncode, ncc, i) <==> node_ok{B}(code, ncode, ncc, i));
+    lemma reserved_ok_frame{A,B}: \forall struct ccm_node *code, integer ncode;
+      CCM_NODE_FIRST <= ncode ==> code_same{A,B}(code, ncode) ==> reserved_ok{A}(code) ==> reserved_ok{B}(code);
+    lemma code_wf_frame{A,B}: \forall struct ccm_node *code, integer ncode, ncc;
+      code_same{A,B}(code, ncode) ==> code_wf{A}(code, ncode, ncc) ==> code_wf{B}(code, ncode, ncc);
+  }
+
 */
 #endif

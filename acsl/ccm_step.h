@@ -136,12 +136,18 @@
   assigns m->heap[0 .. m->heap_cap - 1], m->heap_len, m->cells[0 .. m->cell_cap - 1], m->cell_len, \
           m->stack[0 .. m->stack_cap - 1], m->stack_len, m->costs[0 .. m->ncc * CCM_NCOUNTERS - 1], \
           m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->last_rule, m->steps;
+/* a transition counts one step (so ccm_run stops within max_steps) */
+#define STEP_PROGRESS \
+  ensures progress: \result == CCM_RUNNING ==> m->steps == \old(m->steps) + 1;
 /* the contract of a piece of the dispatcher: wf, the kind it handles (a
- * condition on m), ccm_step's frame, the behaviors that kind can take */
+ * condition on m), ccm_step's frame, that wf is kept, the behaviors that
+ * kind can take */
 #define STEP_PIECE(KIND, ...) \
   requires wf: wf(m); \
   requires kind: KIND; \
   STEP_ASSIGNS \
+  STEP_PROGRESS \
+  CCM_ENSURES_WF \
   __VA_ARGS__ \
   complete behaviors; \
   disjoint behaviors;

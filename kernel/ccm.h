@@ -259,6 +259,8 @@ int ccm_init(struct ccm_machine *m, const struct ccm_program *p);
  * which state matches which). */
 /*@ requires wf: wf(m);
     STEP_ASSIGNS
+    STEP_PROGRESS
+    CCM_ENSURES_WF
     B_APP1 B_APP2 B_VAR1 B_VAR2 B_VAR3 B_LET B_CASE1 B_CASE2 B_CASE2_DEFAULT
     B_SCC B_SCC_SUB B_PRIM1 B_PRIM2 B_PRIM3 B_RESUME
     B_FINAL B_NOT_A_FUNCTION B_NO_ALTERNATIVE B_TYPE_ERROR B_BLACK_HOLE B_DIV_ZERO B_OVERFLOW
@@ -268,7 +270,16 @@ int ccm_init(struct ccm_machine *m, const struct ccm_program *p);
 */
 int ccm_step(struct ccm_machine *m);
 
-/* Transitions until the status is not CCM_RUNNING. */
+/* Transitions until the status is not CCM_RUNNING (at most max_steps of
+ * them: each counts one step); the state stays well formed throughout. */
+/*@ requires wf: wf(m);
+    // (inside the arrays, bounded by the hard limits: see step.c)
+    assigns m->heap[0 .. CCM_MAX_CAP - 1], m->heap_len, m->cells[0 .. CCM_MAX_CAP - 1], m->cell_len,
+            m->stack[0 .. CCM_MAX_CAP - 1], m->stack_len, m->costs[0 .. CCM_MAX_CC * CCM_NCOUNTERS - 1],
+            m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->last_rule, m->steps;
+    ensures stopped: \result != CCM_RUNNING;
+    CCM_ENSURES_WF
+*/
 int ccm_run(struct ccm_machine *m);
 
 /* The force row: begin evaluating the thunk at addr now, resuming the
@@ -277,6 +288,7 @@ int ccm_run(struct ccm_machine *m);
 /*@ requires wf: wf(m);
     assigns m->heap[0 .. m->heap_cap - 1], m->stack[0 .. m->stack_cap - 1], m->stack_len,
             m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->last_rule, m->steps;
+    CCM_ENSURES_WF
     behavior fires:
       assumes IS_THUNK(m, addr) && HAS_STEP(m) && STACK_ROOM(m, 2);
       FIRES(Step_Force{Pre,Post}(m, addr))

@@ -28,6 +28,13 @@ int ccm_lookup(const struct ccm_machine *m, int32_t env, int32_t ref, int32_t *a
     return CCM_RUNNING;
 }
 
+/* The heap address a variable reference denotes in env, or -1. */
+int32_t ccm_resolve(const struct ccm_machine *m, int32_t env, int32_t ref)
+{
+    int32_t addr = 0;
+    return ccm_lookup(m, env, ref, &addr) == CCM_RUNNING ? addr : -1;
+}
+
 /* Push a cell binding addr in front of next; the caller checked capacity. */
 int32_t ccm_push_cell(struct ccm_machine *m, int32_t addr, int32_t next)
 {

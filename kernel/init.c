@@ -53,7 +53,9 @@ static int check_node(const struct ccm_node *code, int32_t ncode, int32_t ncc, i
                             && (n->b == 0 || check_run(code, ncode, n->c, n->b, CCM_ARG));
     case CCM_ARG:    return 1;
     case CCM_CASE: {
-        if (n->c < 1 || !check_run(code, ncode, n->b, n->c, CCM_ALT)) return 0;
+        /* the scrutinee, then the alternatives (case1 moves the control to
+         * the scrutinee: the wf-preservation proof needs it in range) */
+        if (!in_range(n->a, ncode) || n->c < 1 || !check_run(code, ncode, n->b, n->c, CCM_ALT)) return 0;
         /*@ loop invariant bounds: n->b <= k <= n->b + n->c - 1;
             loop invariant no_default: \forall integer j; n->b <= j < k ==> code[j].a != CCM_DEFAULT_TAG;
             loop assigns k;

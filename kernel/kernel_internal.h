@@ -43,6 +43,24 @@
 */
 int  ccm_lookup(const struct ccm_machine *m, int32_t env, int32_t ref, int32_t *addr);
 
+/* ccm_lookup's answer as a value: the address, or -1 if the reference does
+ * not resolve (a caller's locals stay out of memory, so a caller's proof
+ * of the machine carries over this call unchanged) */
+/*@ requires ctx: machine_valid(m) && sizes_ok(m) && cells_ok(m);
+    requires env: is_env(m, env);
+    assigns \nothing;
+    behavior found:
+      assumes resolves(m, env, ref);
+      ensures addr: \result == resolve(m, env, ref);
+      ensures in_heap: in_heap(m, \result);
+    behavior missing:
+      assumes !resolves(m, env, ref);
+      ensures result: \result == -1;
+    complete behaviors;
+    disjoint behaviors;
+*/
+int32_t ccm_resolve(const struct ccm_machine *m, int32_t env, int32_t ref);
+
 /* Pushing a cell changes no older lookup: the frame lemma for env_cell is
  * proven here once, by a ghost induction loop. */
 /*@ requires ctx: machine_valid(m) && sizes_ok(m) && cells_ok(m);
@@ -98,203 +116,281 @@ int64_t ccm_control_int(const struct ccm_machine *m);
 int ccm_control_is_int(const struct ccm_machine *m);
 
 /* one function per row of SEMANTICS.md section 4.  Each states its row as a
- * two-state predicate of acsl/ccm_rows.h. */
+ * two-state predicate of acsl/ccm_rows.h.  A row's match, budget, frame and
+ * effect are one macro ROW_X, shared with the row's firing from a
+ * well-formed state (fire.h): the row itself needs only a small context. */
 
+#define ROW_APP1_PRE \
+  requires row: ctl_kind(m) == CCM_APP && in_heap(m, addr); \
+  requires budget: m->steps < m->max_steps && m->stack_len < m->stack_cap;
+#define ROW_APP1_POST \
+  ensures row: Step_App1{Pre,Post}(m, addr);
 /*@ requires ctx: row_ctx(m);
     requires node: ctl_node_ok(m);
-    requires row: ctl_kind(m) == CCM_APP && in_heap(m, addr);
-    requires budget: m->steps < m->max_steps && m->stack_len < m->stack_cap;
+    ROW_APP1_PRE
     assigns m->stack[m->stack_len], m->stack_len, m->costs[cost_ix(m->ccc, CCM_A)],
             m->ctl_code, m->last_rule, m->steps;
-    
-    ensures row: Step_App1{Pre,Post}(m, addr);
+    ROW_APP1_POST
 */
 void ccm_row_app1(struct ccm_machine *m, int32_t addr);
 
+#define ROW_APP2_PRE \
+  requires row: ctl_kind(m) == CCM_LAM && m->stack_len > 0 && m->stack[m->stack_len - 1].kind == CCM_F_ARG; \
+  requires budget: m->steps < m->max_steps && m->cell_len < m->cell_cap;
+#define ROW_APP2_POST \
+  ensures row: Step_App2{Pre,Post}(m);
 /*@ requires ctx: row_ctx(m);
     requires node: ctl_node_ok(m) && top_ok(m) && cells_ok(m);
-    requires row: ctl_kind(m) == CCM_LAM && m->stack_len > 0 && m->stack[m->stack_len - 1].kind == CCM_F_ARG;
-    requires budget: m->steps < m->max_steps && m->cell_len < m->cell_cap;
+    ROW_APP2_PRE
     assigns m->cells[m->cell_len], m->cell_len, m->ccc, m->stack_len,
             m->ctl_code, m->ctl_env, m->ctl_num, m->last_rule, m->steps;
-    ensures row: Step_App2{Pre,Post}(m);
+    ROW_APP2_POST
 */
 void ccm_row_app2(struct ccm_machine *m);
 
+#define ROW_VAR1_PRE \
+  requires row: in_heap(m, addr); \
+  requires budget: m->steps < m->max_steps;
+#define ROW_VAR1_POST \
+  ensures row: Step_Var1{Pre,Post}(m, addr);
 /*@ requires ctx: row_ctx(m);
     requires obj: obj_ok(m, m->heap[addr]) && cc_kinds_ok(m);
-    requires row: in_heap(m, addr);
-    requires budget: m->steps < m->max_steps;
+    ROW_VAR1_PRE
     assigns m->costs[cost_ix(m->ccc, CCM_V)], m->ccc, m->ctl_code, m->ctl_env, m->ctl_num,
             m->last_rule, m->steps;
-    ensures row: Step_Var1{Pre,Post}(m, addr);
+    ROW_VAR1_POST
 */
 void ccm_row_var1(struct ccm_machine *m, int32_t addr);
 
+#define ROW_VAR2_PRE \
+  requires row: in_heap(m, addr); \
+  requires budget: 0 <= m->steps < m->max_steps && m->stack_len < m->stack_cap;
+#define ROW_VAR2_POST \
+  ensures row: Step_Var2{Pre,Post}(m, addr);
 /*@ requires ctx: row_ctx(m);
     requires obj: obj_ok(m, m->heap[addr]);
-    requires row: in_heap(m, addr);
-    requires budget: 0 <= m->steps < m->max_steps && m->stack_len < m->stack_cap;
+    ROW_VAR2_PRE
     assigns m->stack[m->stack_len], m->stack_len, m->heap[addr].hole,
             m->costs[cost_ix(m->ccc, CCM_V)], m->ccc, m->ctl_code, m->ctl_env, m->ctl_num,
             m->last_rule, m->steps;
-    ensures row: Step_Var2{Pre,Post}(m, addr);
+    ROW_VAR2_POST
 */
 void ccm_row_var2(struct ccm_machine *m, int32_t addr);
 
+#define ROW_VAR3_PRE \
+  requires row: m->stack_len > 0 && m->stack[m->stack_len - 1].kind == CCM_F_UPD; \
+  requires budget: m->steps < m->max_steps;
+#define ROW_VAR3_POST \
+  ensures row: Step_Var3{Pre,Post}(m);
 /*@ requires ctx: row_ctx(m);
     requires top: top_ok(m) && cc_kinds_ok(m);
-    requires row: m->stack_len > 0 && m->stack[m->stack_len - 1].kind == CCM_F_UPD;
-    requires budget: m->steps < m->max_steps;
+    ROW_VAR3_PRE
     assigns m->heap[m->stack[m->stack_len - 1].a], m->costs[cost_ix(m->ccc, CCM_U)],
             m->ccc, m->stack_len, m->last_rule, m->steps;
-    ensures row: Step_Var3{Pre,Post}(m);
+    ROW_VAR3_POST
 */
 void ccm_row_var3(struct ccm_machine *m);
 
+#define ROW_LET_PRE \
+  requires row: ctl_kind(m) == CCM_LET; \
+  requires budget: 0 <= m->steps < m->max_steps && \
+                   m->heap_len + m->code[m->ctl_code].b <= m->heap_cap && \
+                   m->cell_len + m->code[m->ctl_code].b <= m->cell_cap;
+#define ROW_LET_POST \
+  ensures row: Step_Let{Pre,Post}(m);
 /*@ requires ctx: row_ctx(m);
     requires node: ctl_node_ok(m);
     requires cells: cells_ok(m);
-    requires row: ctl_kind(m) == CCM_LET;
-    requires budget: 0 <= m->steps < m->max_steps &&
-                     m->heap_len + m->code[m->ctl_code].b <= m->heap_cap &&
-                     m->cell_len + m->code[m->ctl_code].b <= m->cell_cap;
+    ROW_LET_PRE
     assigns m->cells[m->cell_len .. m->cell_cap - 1], m->cell_len,
             m->heap[m->heap_len .. m->heap_cap - 1], m->heap_len,
             m->costs[cost_ix(m->ccc, CCM_H)], m->ctl_code, m->ctl_env, m->last_rule, m->steps;
-    ensures row: Step_Let{Pre,Post}(m);
+    ROW_LET_POST
 */
 void ccm_row_let(struct ccm_machine *m);
 
+#define ROW_CASE1_PRE \
+  requires row: ctl_kind(m) == CCM_CASE; \
+  requires budget: m->steps < m->max_steps && m->stack_len < m->stack_cap;
+#define ROW_CASE1_POST \
+  ensures row: Step_Case1{Pre,Post}(m);
 /*@ requires ctx: row_ctx(m);
     requires node: ctl_node_ok(m);
-    requires row: ctl_kind(m) == CCM_CASE;
-    requires budget: m->steps < m->max_steps && m->stack_len < m->stack_cap;
+    ROW_CASE1_PRE
     assigns m->stack[m->stack_len], m->stack_len, m->costs[cost_ix(m->ccc, CCM_C)],
             m->ctl_code, m->last_rule, m->steps;
-    ensures row: Step_Case1{Pre,Post}(m);
+    ROW_CASE1_POST
 */
 void ccm_row_case1(struct ccm_machine *m);
 
+#define ROW_CASE2_PRE \
+  requires row: ctl_kind(m) == CCM_CON && m->stack_len > 0 && m->stack[m->stack_len - 1].kind == CCM_F_CASE; \
+  requires alt: in_code(m, alt) && kind_at(m, alt) == CCM_ALT; \
+  requires budget: 0 <= m->steps < m->max_steps && m->cell_len + m->code[m->ctl_code].b <= m->cell_cap;
+/* every argument of the constructor resolves in its environment */
+#define CASE2_ARGS_RESOLVE \
+  \forall integer j; m->code[m->ctl_code].c <= j < m->code[m->ctl_code].c + m->code[m->ctl_code].b ==> \
+    resolves(m, m->ctl_env, m->code[j].a)
+#define ROW_CASE2_BEHAVIORS \
+  behavior fires: \
+    assumes CASE2_ARGS_RESOLVE; \
+    ensures result: \result == CCM_RUNNING; \
+    ensures row: Step_Case2{Pre,Post}(m, alt); \
+  behavior bad_code: \
+    assumes !CASE2_ARGS_RESOLVE; \
+    ensures result: \result == CCM_ERR_BAD_CODE; \
+    ensures unchanged: Unchanged{Pre,Post}(m); \
+  complete behaviors; \
+  disjoint behaviors;
 /*@ requires ctx: row_ctx(m);
     requires node: ctl_node_ok(m) && top_ok(m) && cells_ok(m);
-    requires row: ctl_kind(m) == CCM_CON && m->stack_len > 0 && m->stack[m->stack_len - 1].kind == CCM_F_CASE;
-    requires alt: in_code(m, alt) && kind_at(m, alt) == CCM_ALT;
-    requires budget: 0 <= m->steps < m->max_steps && m->cell_len + m->code[m->ctl_code].b <= m->cell_cap;
+    ROW_CASE2_PRE
     assigns m->cells[m->cell_len .. m->cell_cap - 1], m->cell_len, m->ccc, m->stack_len,
             m->ctl_code, m->ctl_env, m->ctl_num, m->last_rule, m->steps;
-    behavior fires:
-      assumes \forall integer j; m->code[m->ctl_code].c <= j < m->code[m->ctl_code].c + m->code[m->ctl_code].b ==>
-                resolves(m, m->ctl_env, m->code[j].a);
-      ensures result: \result == CCM_RUNNING;
-      ensures row: Step_Case2{Pre,Post}(m, alt);
-    behavior bad_code:
-      assumes !\forall integer j; m->code[m->ctl_code].c <= j < m->code[m->ctl_code].c + m->code[m->ctl_code].b ==>
-                resolves(m, m->ctl_env, m->code[j].a);
-      ensures result: \result == CCM_ERR_BAD_CODE;
-      ensures unchanged: Unchanged{Pre,Post}(m);
-    complete behaviors;
-    disjoint behaviors;
+    ROW_CASE2_BEHAVIORS
 */
 int  ccm_row_case2(struct ccm_machine *m, int32_t alt);
 
+#define ROW_CASE2_DEFAULT_PRE \
+  requires row: m->stack_len > 0 && m->stack[m->stack_len - 1].kind == CCM_F_CASE; \
+  requires alt: in_code(m, alt) && kind_at(m, alt) == CCM_ALT; \
+  requires budget: m->steps < m->max_steps;
+#define ROW_CASE2_DEFAULT_POST \
+  ensures row: Step_Case2_Default{Pre,Post}(m, alt);
 /*@ requires ctx: row_ctx(m);
     requires top: top_ok(m);
-    requires row: m->stack_len > 0 && m->stack[m->stack_len - 1].kind == CCM_F_CASE;
-    requires alt: in_code(m, alt) && kind_at(m, alt) == CCM_ALT;
-    requires budget: m->steps < m->max_steps;
+    ROW_CASE2_DEFAULT_PRE
     assigns m->ccc, m->stack_len, m->ctl_code, m->ctl_env, m->ctl_num, m->last_rule, m->steps;
-    ensures row: Step_Case2_Default{Pre,Post}(m, alt);
+    ROW_CASE2_DEFAULT_POST
 */
 void ccm_row_case2_default(struct ccm_machine *m, int32_t alt);
 
+#define ROW_SCC_PRE \
+  requires row: ctl_kind(m) == CCM_SCC; \
+  requires budget: m->steps < m->max_steps;
+#define ROW_SCC_POST \
+  ensures row: Step_Scc{Pre,Post}(m);
 /*@ requires ctx: row_ctx(m);
     requires node: ctl_node_ok(m);
-    requires row: ctl_kind(m) == CCM_SCC;
-    requires budget: m->steps < m->max_steps;
+    ROW_SCC_PRE
     assigns m->costs[cost_ix(m->code[m->ctl_code].a, CCM_ENTRIES)],
             m->costs[cost_ix(m->ccc, CCM_SUBENTRIES)],
             m->ccc, m->ctl_code, m->last_rule, m->steps;
-    ensures row: Step_Scc{Pre,Post}(m);
+    ROW_SCC_POST
 */
 void ccm_row_scc(struct ccm_machine *m);
 
+#define ROW_SCC_SUB_PRE \
+  requires row: ctl_kind(m) == CCM_SCC_SUB; \
+  requires budget: m->steps < m->max_steps;
+#define ROW_SCC_SUB_POST \
+  ensures row: Step_Scc_Sub{Pre,Post}(m);
 /*@ requires ctx: row_ctx(m);
     requires node: ctl_node_ok(m);
-    requires row: ctl_kind(m) == CCM_SCC_SUB;
-    requires budget: m->steps < m->max_steps;
+    ROW_SCC_SUB_PRE
     assigns m->ccc, m->ctl_code, m->last_rule, m->steps;
-    ensures row: Step_Scc_Sub{Pre,Post}(m);
+    ROW_SCC_SUB_POST
 */
 void ccm_row_scc_sub(struct ccm_machine *m);
 
+#define ROW_PRIM1_PRE \
+  requires row: ctl_kind(m) == CCM_PRIM; \
+  requires budget: m->steps < m->max_steps && m->stack_len < m->stack_cap;
+#define ROW_PRIM1_POST \
+  ensures row: Step_Prim1{Pre,Post}(m);
 /*@ requires ctx: row_ctx(m);
     requires node: ctl_node_ok(m);
-    requires row: ctl_kind(m) == CCM_PRIM;
-    requires budget: m->steps < m->max_steps && m->stack_len < m->stack_cap;
+    ROW_PRIM1_PRE
     assigns m->stack[m->stack_len], m->stack_len, m->costs[cost_ix(m->ccc, CCM_P)],
             m->ctl_code, m->last_rule, m->steps;
-    ensures row: Step_Prim1{Pre,Post}(m);
+    ROW_PRIM1_POST
 */
 void ccm_row_prim1(struct ccm_machine *m);
 
+#define ROW_PRIM2_PRE \
+  requires row: int_kind(ctl_kind(m)) && m->stack_len > 0 && m->stack[m->stack_len - 1].kind == CCM_F_PRIM1; \
+  requires budget: m->steps < m->max_steps;
+#define ROW_PRIM2_POST \
+  ensures row: Step_Prim2{Pre,Post}(m);
 /*@ requires ctx: row_ctx(m);
     requires node: ctl_node_ok(m) && top_ok(m);
-    requires row: int_kind(ctl_kind(m)) && m->stack_len > 0 && m->stack[m->stack_len - 1].kind == CCM_F_PRIM1;
-    requires budget: m->steps < m->max_steps;
+    ROW_PRIM2_PRE
     assigns m->stack[m->stack_len - 1], m->ccc, m->ctl_code, m->ctl_env, m->ctl_num,
             m->last_rule, m->steps;
-    ensures row: Step_Prim2{Pre,Post}(m);
+    ROW_PRIM2_POST
 */
 void ccm_row_prim2(struct ccm_machine *m);
 
+#define ROW_PRIM3_PRE \
+  requires row: m->stack_len > 0 && m->stack[m->stack_len - 1].kind == CCM_F_PRIM2; \
+  requires budget: m->steps < m->max_steps;
+#define ROW_PRIM3_POST \
+  ensures row: Step_Prim3{Pre,Post}(m, result, is_bool);
 /*@ requires ctx: row_ctx(m);
     requires top: top_ok(m);
-    requires row: m->stack_len > 0 && m->stack[m->stack_len - 1].kind == CCM_F_PRIM2;
-    requires budget: m->steps < m->max_steps;
+    ROW_PRIM3_PRE
     assigns m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->stack_len, m->last_rule, m->steps;
-    ensures row: Step_Prim3{Pre,Post}(m, result, is_bool);
+    ROW_PRIM3_POST
 */
 void ccm_row_prim3(struct ccm_machine *m, int64_t result, int is_bool);
 
+#define ROW_FORCE_PRE \
+  requires row: in_heap(m, addr); \
+  requires budget: 0 <= m->steps < m->max_steps && m->stack_len + 2 <= m->stack_cap;
+#define ROW_FORCE_POST \
+  ensures row: Step_Force{Pre,Post}(m, addr);
+/* force's frame, also ccm_fire_force's (ccm_force's is narrower than
+ * STEP_ASSIGNS) */
+#define ROW_FORCE_ASSIGNS \
+  assigns m->stack[m->stack_len .. m->stack_len + 1], m->stack_len, m->heap[addr].hole, \
+          m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->last_rule, m->steps;
 /*@ requires ctx: row_ctx(m);
     requires obj: obj_ok(m, m->heap[addr]);
-    requires row: in_heap(m, addr);
-    requires budget: 0 <= m->steps < m->max_steps && m->stack_len + 2 <= m->stack_cap;
-    assigns m->stack[m->stack_len .. m->stack_len + 1], m->stack_len, m->heap[addr].hole,
-            m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->last_rule, m->steps;
-    ensures row: Step_Force{Pre,Post}(m, addr);
+    ROW_FORCE_PRE
+    ROW_FORCE_ASSIGNS
+    ROW_FORCE_POST
 */
 void ccm_row_force(struct ccm_machine *m, int32_t addr);
 
+#define ROW_RESUME_PRE \
+  requires row: m->stack_len > 0 && m->stack[m->stack_len - 1].kind == CCM_F_RESUME; \
+  requires budget: m->steps < m->max_steps;
+#define ROW_RESUME_POST \
+  ensures row: Step_Resume{Pre,Post}(m);
 /*@ requires ctx: row_ctx(m);
     requires top: top_ok(m);
-    requires row: m->stack_len > 0 && m->stack[m->stack_len - 1].kind == CCM_F_RESUME;
-    requires budget: m->steps < m->max_steps;
+    ROW_RESUME_PRE
     assigns m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->stack_len, m->last_rule, m->steps;
-    ensures row: Step_Resume{Pre,Post}(m);
+    ROW_RESUME_POST
 */
 void ccm_row_resume(struct ccm_machine *m);
 
 /* primitive arithmetic with every error case decided first (prim.c) */
 
+/* what a primitive gives: a status and, if CCM_RUNNING, its value (a
+ * comparison gives 0 or 1, with is_bool 1) */
+struct ccm_prim_out {
+    int status;
+    int is_bool;
+    int64_t value;
+};
+
 /*@ requires op: 0 <= op < CCM_NOPS;
-    requires out: \valid(result) && \valid(is_bool) && \separated(result, is_bool);
-    assigns *result, *is_bool;
+    assigns \nothing;
     behavior ok:
       assumes prim_ok(op, x, y);
-      ensures status: \result == CCM_RUNNING;
-      ensures value: \result == CCM_RUNNING ==> *result == prim_value(op, x, y);
-      ensures is_bool: *is_bool == (op >= CCM_EQ ? 1 : 0);
+      ensures status: \result.status == CCM_RUNNING;
+      ensures value: \result.value == prim_value(op, x, y);
+      ensures is_bool: \result.is_bool == (op >= CCM_EQ ? 1 : 0);
     behavior div_zero:
       assumes (op == CCM_DIV || op == CCM_MOD) && y == 0;
-      ensures status: \result == CCM_ERR_DIV_ZERO;
+      ensures status: \result.status == CCM_ERR_DIV_ZERO;
     behavior overflow:
       assumes !prim_ok(op, x, y) && !((op == CCM_DIV || op == CCM_MOD) && y == 0);
-      ensures status: \result == CCM_ERR_OVERFLOW;
+      ensures status: \result.status == CCM_ERR_OVERFLOW;
     complete behaviors;
     disjoint behaviors;
 */
-int ccm_prim_apply(int op, int64_t x, int64_t y, int64_t *result, int *is_bool);
+struct ccm_prim_out ccm_prim_apply(int op, int64_t x, int64_t y);
 
 #endif

@@ -1,6 +1,7 @@
 /* step.c -- the dispatcher: ccm_step hands the state to the piece for its
  * control kind (step_parts.h), ccm_run repeats it, ccm_force fires the
- * force row on request.  Contracts of ccm_step and ccm_force in ccm.h. */
+ * force row on request.  Contracts of ccm_step, ccm_run and ccm_force in
+ * ccm.h. */
 #include "step_parts.h"
 
 int ccm_step(struct ccm_machine *m)
@@ -21,11 +22,20 @@ int ccm_step(struct ccm_machine *m)
 
 int ccm_run(struct ccm_machine *m)
 {
-    int st;
-    do {
-        st = ccm_step(m);
-    } while (st == CCM_RUNNING);
-    return st;
+    /* The loop's frame and variant use the hard limits (CCM_MAX_CAP, ...)
+     * rather than m's capacities and budget: those are fields of *m, and
+     * that ccm_step keeps them is a frame goal the provers time out on. */
+    /*@ loop invariant wf: wf(m);
+        loop assigns m->heap[0 .. CCM_MAX_CAP - 1], m->heap_len, m->cells[0 .. CCM_MAX_CAP - 1],
+                     m->cell_len, m->stack[0 .. CCM_MAX_CAP - 1], m->stack_len,
+                     m->costs[0 .. CCM_MAX_CC * CCM_NCOUNTERS - 1], m->ccc, m->ctl_code, m->ctl_env,
+                     m->ctl_num, m->last_rule, m->steps;
+        loop variant CCM_MAX_STEPS - m->steps;
+    */
+    for (;;) {
+        int st = ccm_step(m);
+        if (st != CCM_RUNNING) return st;
+    }
 }
 
 int ccm_force(struct ccm_machine *m, int32_t addr)
@@ -35,6 +45,6 @@ int ccm_force(struct ccm_machine *m, int32_t addr)
     if (o->hole || ccm_is_value_node(m, o->code)) return CCM_ERR_BAD_CODE;
     if (m->steps >= m->max_steps) return CCM_RES_STEPS;
     if (m->stack_len > m->stack_cap - 2) return CCM_RES_STACK;
-    ccm_row_force(m, addr);
+    ccm_fire_force(m, addr);
     return CCM_RUNNING;
 }

@@ -1,34 +1,33 @@
 /* step_control.c -- the dispatcher's pieces for a control that is not a
  * value: match the node against its row, refuse a stuck state, then an
  * exhausted budget (in that order: a stuck state needs no further
- * transition), fire the row.  Contracts in step_parts.h.  A budget test is
- * written `len > cap - k` so that it cannot overflow (cap <= CCM_MAX_CAP). */
+ * transition), fire the row (fire.h: the row, keeping wf).  Contracts in
+ * step_parts.h.  A budget test is written `len > cap - k` so that it
+ * cannot overflow (cap <= CCM_MAX_CAP). */
 #include "step_parts.h"
 
 int ccm_step_var(struct ccm_machine *m)
 {
-    int32_t addr = 0;
-    int st = ccm_lookup(m, m->ctl_env, m->code[m->ctl_code].a, &addr);
-    if (st != CCM_RUNNING) return st;
+    int32_t addr = ccm_resolve(m, m->ctl_env, m->code[m->ctl_code].a);
+    if (addr < 0) return CCM_ERR_BAD_CODE;
     if (m->heap[addr].hole) return CCM_ERR_BLACK_HOLE;
     if (m->steps >= m->max_steps) return CCM_RES_STEPS;
     if (ccm_is_value_node(m, m->heap[addr].code)) {
-        ccm_row_var1(m, addr);
+        ccm_fire_var1(m, addr);
     } else {
         if (m->stack_len >= m->stack_cap) return CCM_RES_STACK;
-        ccm_row_var2(m, addr);
+        ccm_fire_var2(m, addr);
     }
     return CCM_RUNNING;
 }
 
 int ccm_step_app(struct ccm_machine *m)
 {
-    int32_t addr = 0;
-    int st = ccm_lookup(m, m->ctl_env, m->code[m->ctl_code].b, &addr);
-    if (st != CCM_RUNNING) return st;
+    int32_t addr = ccm_resolve(m, m->ctl_env, m->code[m->ctl_code].b);
+    if (addr < 0) return CCM_ERR_BAD_CODE;
     if (m->steps >= m->max_steps) return CCM_RES_STEPS;
     if (m->stack_len >= m->stack_cap) return CCM_RES_STACK;
-    ccm_row_app1(m, addr);
+    ccm_fire_app1(m, addr);
     return CCM_RUNNING;
 }
 
@@ -38,7 +37,7 @@ int ccm_step_let(struct ccm_machine *m)
     int32_t n = m->code[m->ctl_code].b;   /* bindings: n heap objects, n cells */
     if (m->steps >= m->max_steps) return CCM_RES_STEPS;
     if (m->heap_len > m->heap_cap - n || m->cell_len > m->cell_cap - n) return CCM_RES_HEAP;
-    ccm_row_let(m);
+    ccm_fire_let(m);
     return CCM_RUNNING;
 }
 
@@ -46,21 +45,21 @@ int ccm_step_case(struct ccm_machine *m)
 {
     if (m->steps >= m->max_steps) return CCM_RES_STEPS;
     if (m->stack_len >= m->stack_cap) return CCM_RES_STACK;
-    ccm_row_case1(m);
+    ccm_fire_case1(m);
     return CCM_RUNNING;
 }
 
 int ccm_step_scc(struct ccm_machine *m)
 {
     if (m->steps >= m->max_steps) return CCM_RES_STEPS;
-    ccm_row_scc(m);
+    ccm_fire_scc(m);
     return CCM_RUNNING;
 }
 
 int ccm_step_scc_sub(struct ccm_machine *m)
 {
     if (m->steps >= m->max_steps) return CCM_RES_STEPS;
-    ccm_row_scc_sub(m);
+    ccm_fire_scc_sub(m);
     return CCM_RUNNING;
 }
 
@@ -68,6 +67,6 @@ int ccm_step_prim(struct ccm_machine *m)
 {
     if (m->steps >= m->max_steps) return CCM_RES_STEPS;
     if (m->stack_len >= m->stack_cap) return CCM_RES_STACK;
-    ccm_row_prim1(m);
+    ccm_fire_prim1(m);
     return CCM_RUNNING;
 }

@@ -10,7 +10,7 @@
  * each behavior a goal with about 40 path parts, beyond the provers. */
 #ifndef CCM_STEP_PARTS_H
 #define CCM_STEP_PARTS_H
-#include "kernel_internal.h"
+#include "fire.h"
 
 /* ---- control is not a value (step_control.c) ---- */
 
@@ -68,9 +68,46 @@ int ccm_value_upd(struct ccm_machine *m);
 */
 int32_t ccm_case_alt(const struct ccm_machine *m);
 
+/* Whether every argument of the constructor in control resolves in its
+ * environment (case2 refuses as bad code otherwise), checked before the row
+ * fires so that the firing has one outcome.  Stated twice: as the steps'
+ * case2_args, and as the row's text of it (CASE2_ARGS_RESOLVE), so that the
+ * piece need not match the two (they differ in ctl_b) in its own context. */
+/*@ requires ctx: machine_valid(m) && sizes_ok(m) && cells_ok(m) && regs_ok(m);
+    requires con: ctl_node_ok(m) && ctl_kind(m) == CCM_CON;
+    assigns \nothing;
+    ensures args: \result != 0 <==> case2_args(m);
+    ensures row_args: \result != 0 <==> (CASE2_ARGS_RESOLVE);
+*/
+int ccm_case2_args(const struct ccm_machine *m);
+
 /*@ STEP_PIECE(ON_FRAME(m, CCM_F_CASE),
       B_CASE2 B_CASE2_DEFAULT B_NO_ALTERNATIVE B_BAD_CODE B_OUT_OF_STEPS B_OUT_OF_HEAP) */
 int ccm_value_case(struct ccm_machine *m);
+
+/* An alternative was found: case2 takes it (each of ccm_value_case and this
+ * function joins two paths; with all three paths in one function, its
+ * stack_ok goal ran the provers out of memory).  The alternative's facts are
+ * ccm_case_alt's postcondition, restated (the provers cannot get them from
+ * case_alt's recursive definition) */
+/*@ STEP_PIECE(ON_FRAME(m, CCM_F_CASE) && alt == case_alt(m) && alt >= 0 && in_code(m, alt) &&
+                kind_at(m, alt) == CCM_ALT &&
+                (m->code[alt].a == scrut_tag(m) || m->code[alt].a == CCM_DEFAULT_TAG),
+      B_CASE2 B_CASE2_DEFAULT B_BAD_CODE B_OUT_OF_STEPS B_OUT_OF_HEAP) */
+int ccm_value_case_found(struct ccm_machine *m, int32_t alt);
+
+/* case2 in two halves, by the alternative found: the default, or the
+ * constructor's own (with both firings in one function, its wf goals time
+ * out).  Same restated facts as ccm_value_case_found */
+/*@ STEP_PIECE(ALT_DEFAULT(m) && alt == case_alt(m) && in_code(m, alt) && kind_at(m, alt) == CCM_ALT &&
+                (m->code[alt].a == scrut_tag(m) || m->code[alt].a == CCM_DEFAULT_TAG),
+      B_CASE2_DEFAULT B_OUT_OF_STEPS) */
+int ccm_value_case_default(struct ccm_machine *m, int32_t alt);
+
+/*@ STEP_PIECE(ALT_CON(m) && alt == case_alt(m) && in_code(m, alt) && kind_at(m, alt) == CCM_ALT &&
+                (m->code[alt].a == scrut_tag(m) || m->code[alt].a == CCM_DEFAULT_TAG),
+      B_CASE2 B_BAD_CODE B_OUT_OF_STEPS B_OUT_OF_HEAP) */
+int ccm_value_case_con(struct ccm_machine *m, int32_t alt);
 
 /*@ STEP_PIECE(ON_FRAME(m, CCM_F_PRIM1),
       B_PRIM2 B_TYPE_ERROR B_OUT_OF_STEPS) */

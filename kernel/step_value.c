@@ -1,6 +1,6 @@
 /* step_value.c -- the dispatcher's pieces for a control that is a value:
  * the top frame decides the row.  Stuck states first, then budgets, as in
- * step_control.c.  Contracts in step_parts.h. */
+ * step_control.c, and rows fire through fire.h.  Contracts in step_parts.h. */
 #include "step_parts.h"
 
 int ccm_step_value(struct ccm_machine *m)
@@ -23,14 +23,14 @@ int ccm_value_arg(struct ccm_machine *m)
     if (m->code[m->ctl_code].kind != CCM_LAM) return CCM_ERR_NOT_A_FUNCTION;
     if (m->steps >= m->max_steps) return CCM_RES_STEPS;
     if (m->cell_len >= m->cell_cap) return CCM_RES_HEAP;
-    ccm_row_app2(m);
+    ccm_fire_app2(m);
     return CCM_RUNNING;
 }
 
 int ccm_value_upd(struct ccm_machine *m)
 {
     if (m->steps >= m->max_steps) return CCM_RES_STEPS;
-    ccm_row_var3(m);
+    ccm_fire_var3(m);
     return CCM_RUNNING;
 }
 
@@ -55,33 +55,62 @@ int32_t ccm_case_alt(const struct ccm_machine *m)
     return -1;
 }
 
+/* Every argument of the constructor in control resolves; checked before
+ * case2 fires (the row looks them up again as it binds them). */
+int ccm_case2_args(const struct ccm_machine *m)
+{
+    const struct ccm_node *z = &m->code[m->ctl_code];
+    /*@ loop invariant bound: z->c <= j <= z->c + z->b;
+        loop invariant resolved: \forall integer k; z->c <= k < j ==> resolves(m, m->ctl_env, m->code[k].a);
+        loop assigns j;
+        loop variant z->c + z->b - j;
+    */
+    for (int32_t j = z->c; j < z->c + z->b; j++)
+        if (ccm_resolve(m, m->ctl_env, m->code[j].a) < 0) return 0;
+    return 1;
+}
+
 int ccm_value_case(struct ccm_machine *m)
 {
     int32_t alt = ccm_case_alt(m);
     if (alt < 0) return CCM_ERR_NO_ALTERNATIVE;
+    return ccm_value_case_found(m, alt);
+}
+
+int ccm_value_case_found(struct ccm_machine *m, int32_t alt)
+{
+    if (m->code[alt].a == CCM_DEFAULT_TAG) return ccm_value_case_default(m, alt);
+    return ccm_value_case_con(m, alt);
+}
+
+int ccm_value_case_default(struct ccm_machine *m, int32_t alt)
+{
+    if (m->steps >= m->max_steps) return CCM_RES_STEPS;
+    ccm_fire_case2_default(m, alt);
+    return CCM_RUNNING;
+}
+
+/* the constructor's own alternative (a value that is not a constructor
+ * matches only the default): it must bind all its arguments */
+int ccm_value_case_con(struct ccm_machine *m, int32_t alt)
+{
     /*@ assert alt_node: node_ok(m->code, m->ncode, m->ncc, alt); */
     /*@ assert ctl_node: ctl_node_ok(m); */
-    const struct ccm_node *z = &m->code[m->ctl_code];
-    const struct ccm_node *an = &m->code[alt];
-    if (an->a == CCM_DEFAULT_TAG) {
-        if (m->steps >= m->max_steps) return CCM_RES_STEPS;
-        ccm_row_case2_default(m, alt);
-        return CCM_RUNNING;
-    }
-    /* the constructor's own alternative (a value that is not a constructor
-     * matches only the default): it must bind all its arguments */
     /*@ assert con: ctl_kind(m) == CCM_CON; */
-    if (an->b != z->b) return CCM_ERR_BAD_CODE;
+    const struct ccm_node *z = &m->code[m->ctl_code];
+    if (m->code[alt].b != z->b) return CCM_ERR_BAD_CODE;
     if (m->steps >= m->max_steps) return CCM_RES_STEPS;
     if (m->cell_len > m->cell_cap - z->b) return CCM_RES_HEAP;
-    return ccm_row_case2(m, alt);
+    if (!ccm_case2_args(m)) return CCM_ERR_BAD_CODE;
+    ccm_fire_case2(m, alt);
+    return CCM_RUNNING;
 }
 
 int ccm_value_prim1(struct ccm_machine *m)
 {
     if (!ccm_control_is_int(m)) return CCM_ERR_TYPE;
     if (m->steps >= m->max_steps) return CCM_RES_STEPS;
-    ccm_row_prim2(m);
+    ccm_fire_prim2(m);
     return CCM_RUNNING;
 }
 
@@ -94,18 +123,16 @@ int ccm_value_prim2(struct ccm_machine *m)
     int64_t second = ccm_control_int(m);
     int64_t x = m->order == CCM_RIGHT_TO_LEFT ? second : f->num;
     int64_t y = m->order == CCM_RIGHT_TO_LEFT ? f->num : second;
-    int64_t r = 0;
-    int is_bool = 0;
-    int st = ccm_prim_apply(m->code[f->a].a, x, y, &r, &is_bool);
-    if (st != CCM_RUNNING) return st;
+    struct ccm_prim_out out = ccm_prim_apply(m->code[f->a].a, x, y);
+    if (out.status != CCM_RUNNING) return out.status;
     if (m->steps >= m->max_steps) return CCM_RES_STEPS;
-    ccm_row_prim3(m, r, is_bool);
+    ccm_fire_prim3(m, out.value, out.is_bool);
     return CCM_RUNNING;
 }
 
 int ccm_value_resume(struct ccm_machine *m)
 {
     if (m->steps >= m->max_steps) return CCM_RES_STEPS;
-    ccm_row_resume(m);
+    ccm_fire_resume(m);
     return CCM_RUNNING;
 }

@@ -17,14 +17,15 @@
 PROVE_DIR     := $(BUILD)/prove
 PROVE_WHY3    := $(PROVE_DIR)/why3.conf
 PROVE_SESSION := proofs/wp-session
-PROVE_TIMEOUT ?= 60
+PROVE_TIMEOUT ?= 120
 PROVE_PAR     ?= 2
 PROVE_PROVERS ?= cvc4,z3
 PROVE_SRC     := $(KERNEL_SRC)
 
-# The functions whose contracts are proven (docs/proofs.md says what the rest lack).
+# Every function of kernel/ is proven (docs/proofs.md: what each contract says
+# and what is not proven).  The typed pass:
 PROVE_FUNCS := ccm_charge ccm_sub ccm_subcaf ccm_control_int ccm_control_is_int \
-  ccm_lookup ccm_push_cell ccm_is_value_node ccm_prim_apply \
+  ccm_lookup ccm_resolve ccm_push_cell ccm_is_value_node ccm_prim_apply \
   ccm_rule_name ccm_status_kind \
   ccm_row_app1 ccm_row_app2 ccm_row_var1 ccm_row_var3 \
   ccm_row_case1 ccm_row_case2_default ccm_row_scc ccm_row_scc_sub \
@@ -33,7 +34,16 @@ PROVE_FUNCS := ccm_charge ccm_sub ccm_subcaf ccm_control_int ccm_control_is_int 
   in_range check_run check_operand check_node ccm_code_ok zero_costs lay_tops \
   ccm_step ccm_step_var ccm_step_app ccm_step_let ccm_step_case ccm_step_scc \
   ccm_step_scc_sub ccm_step_prim ccm_step_value ccm_value_arg ccm_value_upd ccm_value_case \
-  ccm_case_alt ccm_value_prim1 ccm_value_prim2 ccm_value_resume
+  ccm_value_case_found ccm_value_case_default ccm_value_case_con \
+  ccm_case_alt ccm_case2_args let_binds_in_code ccm_value_prim1 ccm_value_prim2 ccm_value_resume
+
+# A row fired from a well-formed state keeps it (kernel/fire.h): every part
+# of wf but code_wf after the row's frame, untyped (typed: several goals time
+# out); the pieces above (typed: the lemma needs WP's typing hypotheses) get
+# code_wf by the lemma wf_code_frame.
+PROVE_FIRE := ccm_fire_app1 ccm_fire_app2 ccm_fire_var1 ccm_fire_var2 ccm_fire_var3 ccm_fire_let \
+  ccm_fire_case1 ccm_fire_case2 ccm_fire_case2_default ccm_fire_scc ccm_fire_scc_sub \
+  ccm_fire_prim1 ccm_fire_prim2 ccm_fire_prim3 ccm_fire_force ccm_fire_resume
 
 # Proven in a second pass (-then) without WP's `Type` hypotheses
 # (-wp-simplify-type: dropping hypotheses is sound).  These functions write many
@@ -42,7 +52,7 @@ PROVE_FUNCS := ccm_charge ccm_sub ccm_subcaf ccm_control_int ccm_control_is_int 
 # need of C types is stated in their contracts instead (0 <= steps, 0 <= max_steps).
 
 PROVE_FUNCS_UNTYPED := ccm_row_var2 ccm_row_force ccm_row_let ccm_row_case2 case2_bind_args case2_regs \
-  ccm_init
+  ccm_init ccm_run $(PROVE_FIRE)
 
 comma := ,
 empty :=
@@ -50,45 +60,48 @@ space := $(empty) $(empty)
 prove_fcts = $(subst $(space),$(comma),$(strip $(1)))
 
 # $(1) = functions (typed pass), $(2) = extra WP options, $(3) = log/report
-# basename, $(4) = functions of the untyped pass (may be empty).  One
-# frama-c process: the sources are parsed once, `-then` starts pass two.
+# basename, $(4) = functions of the untyped pass (may be empty), $(5) = non-empty
+# to prove the ACSL lemmas too (-wp-fct selects no lemma).  One frama-c
+# process: the sources are parsed once, each `-then` starts the next pass.
 define prove_run
 	@mkdir -p $(PROVE_DIR)
 	@[ -s $(PROVE_WHY3) ] || WHY3CONFIG=$(abspath $(PROVE_WHY3)) why3 config detect >/dev/null 2>&1
 	@echo "prove: $(words $(1) $(4)) function(s), provers $(PROVE_PROVERS), timeout $(PROVE_TIMEOUT)s, par $(PROVE_PAR)"
-	@rm -f $(PROVE_DIR)/$(3).json $(PROVE_DIR)/$(3)-untyped.json
+	@rm -f $(PROVE_DIR)/$(3).json $(PROVE_DIR)/$(3)-untyped.json $(PROVE_DIR)/$(3)-lemmas.json
 	@start=$$(date +%s); \
 	WHY3CONFIG=$(abspath $(PROVE_WHY3)) frama-c -cpp-extra-args="-Iacsl -Ikernel" $(PROVE_SRC) \
 	  -wp -wp-rte -wp-prover $(PROVE_PROVERS) -wp-par $(PROVE_PAR) -wp-timeout $(PROVE_TIMEOUT) $(2) \
 	  $(if $(strip $(1)),-wp-fct $(call prove_fcts,$(1)) -wp-report-json $(PROVE_DIR)/$(3).json) \
 	  $(if $(strip $(4)),$(if $(strip $(1)),-then) -wp-fct $(call prove_fcts,$(4)) -wp-simplify-type \
 	    -wp-report-json $(PROVE_DIR)/$(3)-untyped.json) \
+	  $(if $(strip $(5)),-then -wp-fct= -wp-prop @lemma -wp-report-json $(PROVE_DIR)/$(3)-lemmas.json) \
 	  > $(PROVE_DIR)/$(3).log 2>&1; st=$$?; \
 	end=$$(date +%s); \
 	python3 proofs/prove-report.py $(PROVE_DIR)/$(3).log $$st $$((end-start)) \
-	  $(if $(strip $(1)),$(PROVE_DIR)/$(3).json) $(if $(strip $(4)),$(PROVE_DIR)/$(3)-untyped.json)
+	  $(if $(strip $(1)),$(PROVE_DIR)/$(3).json) $(if $(strip $(4)),$(PROVE_DIR)/$(3)-untyped.json) \
+	  $(if $(strip $(5)),$(PROVE_DIR)/$(3)-lemmas.json)
 endef
 
 .PHONY: prove prove-fn prove-replay prove-rebuild prove-smoke prove-mutants
 prove:
-	$(call prove_run,$(PROVE_FUNCS),-wp-session $(PROVE_SESSION) -wp-cache update,prove,$(PROVE_FUNCS_UNTYPED))
+	$(call prove_run,$(PROVE_FUNCS),-wp-session $(PROVE_SESSION) -wp-cache update,prove,$(PROVE_FUNCS_UNTYPED),lemmas)
 
-# one function, in the pass its proof belongs to
+# one function, in the pass its proof belongs to (LEMMAS=1: the lemmas too)
 prove-fn:
-	$(call prove_run,$(filter-out $(PROVE_FUNCS_UNTYPED),$(FN)),-wp-session $(PROVE_SESSION) -wp-cache update,prove-fn,$(filter $(PROVE_FUNCS_UNTYPED),$(FN)))
+	$(call prove_run,$(filter-out $(PROVE_FUNCS_UNTYPED),$(FN)),-wp-session $(PROVE_SESSION) -wp-cache update,prove-fn,$(filter $(PROVE_FUNCS_UNTYPED),$(FN)),$(LEMMAS))
 
 prove-ccm_%:
 	$(MAKE) --no-print-directory prove-fn FN=ccm_$*
 
 prove-replay:
-	$(call prove_run,$(PROVE_FUNCS),-wp-session $(PROVE_SESSION) -wp-cache offline,replay,$(PROVE_FUNCS_UNTYPED))
+	$(call prove_run,$(PROVE_FUNCS),-wp-session $(PROVE_SESSION) -wp-cache offline,replay,$(PROVE_FUNCS_UNTYPED),lemmas)
 
 prove-rebuild:
 	rm -rf $(PROVE_SESSION)
 	$(MAKE) --no-print-directory prove PROVE_PAR=1
 
 prove-smoke:
-	$(call prove_run,$(PROVE_FUNCS),-wp-smoke-tests,smoke,$(PROVE_FUNCS_UNTYPED))
+	$(call prove_run,$(PROVE_FUNCS),-wp-smoke-tests,smoke,$(PROVE_FUNCS_UNTYPED),lemmas)
 
 prove-mutants:
 	@bash proofs/mutants.sh

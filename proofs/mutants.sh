@@ -24,7 +24,7 @@ MUTANTS=(
 "let_h_once|rows_let.c|s/CCM_MUTANT == CCM_M_LET_H_ONCE ? 1 : (uint64_t)count/1/|ccm_row_let|let charges H once, not n times"
 "var3_no_heap_update|rows_var.c|/^    o->code = m->ctl_code;\$/d|ccm_row_var3|var3 does not write the value back into the heap"
 "scc_entries_wrong_cc|rows_scc.c|s/CCM_MUTANT == CCM_M_ENTRIES_WRONG_CC ? m->ccc : n->a/m->ccc/|ccm_row_scc|scc counts the entry on the enclosing cost centre"
-"add_unchecked|prim.c|/x > INT64_MAX - y/,+1d|ccm_prim_apply|+ without the overflow check"
+"add_unchecked|prim.c|/x > INT64_MAX - y/,+3d|ccm_prim_apply|+ without the overflow check"
 "prim3_keeps_cc|rows_prim.c|/^        m->ccc = f->cc;\$/d|ccm_row_prim3|prim3 keeps the operand's cost centre"
 "resume_no_pop|rows_force.c|/^    m->stack_len--;\$/d|ccm_row_resume|resume does not pop its frame"
 "force_upd_thunk_cc|rows_force.c|s/^    u->cc = m->ccc;\$/    u->cc = o->cc;/|ccm_row_force|force pushes its update frame with the thunk's cost centre"
@@ -36,6 +36,9 @@ MUTANTS=(
 "let_heap_check_off_by_one|step_control.c|s/m->heap_len > m->heap_cap - n /m->heap_len > m->heap_cap - n + 1 /|ccm_step_let|let lays out one object past the heap's end"
 "case_skips_first_alt|step_value.c|s/for (int32_t alt = c->b; alt <= last; alt++)/for (int32_t alt = c->b + 1; alt <= last; alt++)/|ccm_case_alt|case2 never tries the first alternative"
 "dispatch_wrong_piece|step.c|s/case CCM_SCC:     return ccm_step_scc(m);/case CCM_SCC:     return ccm_step_scc_sub(m);/|ccm_step|the dispatcher fires scc_sub for an scc"
+"case_scrutinee_unchecked|init.c|s/if (!in_range(n->a, ncode) [^ ]* n->c < 1/if (n->c < 1/|check_node|the code check lets a case's scrutinee index leave the code array"
+"case2_args_unchecked|step_value.c|/if (ccm_resolve(m, m->ctl_env, m->code\[j\].a) < 0) return 0;/d|ccm_case2_args|case2 binds a constructor whose arguments do not all resolve"
+"run_loops_on_value|step.c|s/if (st != CCM_RUNNING) return st;/if (st == CCM_ERR_BAD_CODE) return st;/|ccm_run|ccm_run keeps stepping a final state (never stops)"
 )
 
 survivors=0; n=0

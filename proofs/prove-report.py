@@ -3,9 +3,9 @@
 
 usage: prove-report.py LOG EXIT_STATUS SECONDS REPORT.json [REPORT.json ...]
 
-The reports are those of the passes of one run (mk/prove.mk: the typed pass
-and the -wp-simplify-type pass); a function in several takes its entry from
-the last.  Fails (exit 1) if Frama-C failed, if any goal is not valid, or if
+The reports are those of the passes of one run (mk/prove.mk: the typed pass,
+the -wp-simplify-type pass, the lemma pass); a function in several takes its
+entry from the last; each lemma gets a row of its own.  Fails (exit 1) if Frama-C failed, if any goal is not valid, or if
 the log says `not yet supported`, `skipped` or `Failed smoke-test` (WP would
 otherwise silently ignore what it cannot handle)."""
 import json
@@ -17,7 +17,13 @@ funcs = {}
 for report in sys.argv[4:]:
     try:
         with open(report) as f:
-            funcs.update(json.load(f).get("wp:functions", {}))
+            data = json.load(f)
+        funcs.update(data.get("wp:functions", {}))
+        # the lemmas (-wp-prop @lemma pass), one row each: "lemma NAME"
+        for section in data.get("wp:axiomatics", {}).values():
+            for name, goal in section.items():
+                if name.startswith("lemma_"):
+                    funcs["lemma " + name[len("lemma_"):]] = {name: goal}
     except (OSError, ValueError):
         bad.append("no report " + report)
 

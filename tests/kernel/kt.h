@@ -91,8 +91,8 @@ static inline int32_t kt_top(struct kt *t, int32_t code, int32_t cc)
 static inline int32_t kt_gref(int32_t i) { return -1 - i; }
 
 /* ccm_init with full capacities; entry is a VAR node naming main. */
-static inline void kt_init_caps(struct kt *t, int32_t entry, int rules, int scoping,
-                                int32_t heap_cap, int32_t cell_cap, int32_t stack_cap)
+static inline int kt_try_init_caps(struct kt *t, int32_t entry, int rules, int scoping,
+                                   int32_t heap_cap, int32_t cell_cap, int32_t stack_cap)
 {
     t->p = (struct ccm_program){
         .code = t->code, .ncode = t->ncode, .cc_kind = t->cc_kind, .ncc = t->ncc,
@@ -106,7 +106,13 @@ static inline void kt_init_caps(struct kt *t, int32_t entry, int rules, int scop
     t->m.cells = t->cells; t->m.cell_cap = cell_cap;
     t->m.stack = t->stack; t->m.stack_cap = stack_cap;
     t->m.costs = t->costs;
-    int st = ccm_init(&t->m, &t->p);
+    return ccm_init(&t->m, &t->p);
+}
+
+static inline void kt_init_caps(struct kt *t, int32_t entry, int rules, int scoping,
+                                int32_t heap_cap, int32_t cell_cap, int32_t stack_cap)
+{
+    int st = kt_try_init_caps(t, entry, rules, scoping, heap_cap, cell_cap, stack_cap);
     cr_assert_eq(st, CCM_RUNNING, "ccm_init refused the hand-built program: %d", st);
 }
 

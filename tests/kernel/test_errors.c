@@ -149,3 +149,27 @@ Test(errors, division_by_zero_program)
     cr_assert_eq(kt_cost(&t, CCM_CC_MAIN, CCM_P), 1);
     cr_assert_eq(kt_cost(&t, CCM_CC_MAIN, CCM_V), 1);
 }
+
+/* ccm_init's code check (ccm_code_ok) range-checks a case's scrutinee like
+ * every other child index: case1 moves the control there, so an index past
+ * the code array would be read on the next step (the wf-preservation proof
+ * of case1 found the check missing).  main = case 0 of { _ -> 1 }. */
+static int init_case_program(int scrutinee_in_range)
+{
+    struct kt t;
+    kt_begin(&t);
+    int32_t body = kt_lit(&t, 1);
+    int32_t alt = kt_node(&t, CCM_ALT, CCM_DEFAULT_TAG, 0, body);
+    int32_t scrut = kt_lit(&t, 0);
+    int32_t cse = kt_node(&t, CCM_CASE, scrut, alt, 1);
+    int32_t entry = kt_node(&t, CCM_VAR, kt_gref(0), 0, 0);
+    kt_top(&t, cse, CCM_CC_MAIN);
+    if (!scrutinee_in_range) t.code[cse].a = t.ncode;   /* one past the last node */
+    return kt_try_init_caps(&t, entry, CCM_RULES_FIG6, CCM_LEXICAL, KT_HEAP, KT_CELLS, KT_STACK);
+}
+
+Test(errors, case_scrutinee_in_range_accepted)  { cr_assert_eq(init_case_program(1), CCM_RUNNING); }
+Test(errors, case_scrutinee_out_of_range_refused)
+{
+    cr_assert_eq(init_case_program(0), CCM_ERR_BAD_CODE);
+}

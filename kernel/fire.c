@@ -1,0 +1,125 @@
+/* fire.c -- each row fired from a well-formed state (contracts in fire.h).
+ * A firing asserts the instances of wf its row reads (the node in control,
+ * the top frame, the heap object, the alternative) and calls the row. */
+#include "fire.h"
+
+void ccm_fire_app1(struct ccm_machine *m, int32_t addr)
+{
+    /*@ assert node: ctl_node_ok(m); */
+    ccm_row_app1(m, addr);
+}
+
+void ccm_fire_app2(struct ccm_machine *m)
+{
+    /*@ assert node: ctl_node_ok(m) && top_ok(m); */
+    ccm_row_app2(m);
+}
+
+void ccm_fire_var1(struct ccm_machine *m, int32_t addr)
+{
+    /*@ assert obj: obj_ok(m, m->heap[addr]); */
+    ccm_row_var1(m, addr);
+}
+
+void ccm_fire_var2(struct ccm_machine *m, int32_t addr)
+{
+    /*@ assert obj: obj_ok(m, m->heap[addr]); */
+    ccm_row_var2(m, addr);
+}
+
+void ccm_fire_var3(struct ccm_machine *m)
+{
+    /*@ assert top: top_ok(m); */
+    ccm_row_var3(m);
+}
+
+void let_binds_in_code(const struct ccm_machine *m)
+{
+    (void)m;   /* a lemma in C: its contract is the point, it computes nothing */
+    /* node_ok in the conclusion is the provers' trigger for `nodes` */
+    /*@ assert nodes_of_binds: \forall integer j; m->code[m->ctl_code].a <= j < m->code[m->ctl_code].a + m->code[m->ctl_code].b ==>
+                                 node_ok(m->code, m->ncode, m->ncc, j) && 0 <= m->code[j].a < m->ncode; */
+}
+
+void ccm_fire_let(struct ccm_machine *m)
+{
+    /*@ assert node: ctl_node_ok(m); */
+    /* the new heap objects' code: each binding's right-hand side, in the
+     * code (each binding is a BIND node, and a BIND node's is) */
+    /*@ assert run: run_of(m->code, m->ncode, m->code[m->ctl_code].a, m->code[m->ctl_code].b, CCM_BIND); */
+    /*@ assert nodes: \forall integer j; 0 <= j < m->ncode ==> node_ok(m->code, m->ncode, m->ncc, j); */
+    let_binds_in_code(m);
+    ccm_row_let(m);
+}
+
+void ccm_fire_case1(struct ccm_machine *m)
+{
+    /*@ assert node: ctl_node_ok(m); */
+    ccm_row_case1(m);
+}
+
+void ccm_fire_case2(struct ccm_machine *m, int32_t alt)
+{
+    /*@ assert node: ctl_node_ok(m) && top_ok(m); */
+    /*@ assert alt: node_ok(m->code, m->ncode, m->ncc, alt); */
+    /* the new cells' addresses: each argument's, in the heap */
+    /*@ assert args: \forall integer j; m->code[m->ctl_code].c <= j < m->code[m->ctl_code].c + m->code[m->ctl_code].b ==>
+                       resolves(m, m->ctl_env, m->code[j].a) ==> in_heap(m, resolve(m, m->ctl_env, m->code[j].a)); */
+    (void)ccm_row_case2(m, alt);   /* RUNNING: every argument resolves (requires args) */
+    /* the parts of case2's row that wf after it rests on, at top level */
+    /*@ assert kept: heap_same{Pre,Here}(m) && stack_popped{Pre,Here}(m) &&
+                     \at(m->cell_len, Pre) <= m->cell_len; */
+    /*@ assert cells: cells_ok(m); */   /* before `kinds`: in its context, this timed out */
+    /* and the node kinds the frames name (frame_ok reads them) */
+    /*@ assert kinds: config_scalars{Pre,Here}(m) && config_kind{Pre,Here}(m); */
+}
+
+void ccm_fire_case2_default(struct ccm_machine *m, int32_t alt)
+{
+    /*@ assert top: top_ok(m); */
+    /*@ assert alt: node_ok(m->code, m->ncode, m->ncc, alt); */
+    ccm_row_case2_default(m, alt);
+}
+
+void ccm_fire_scc(struct ccm_machine *m)
+{
+    /*@ assert node: ctl_node_ok(m); */
+    ccm_row_scc(m);
+}
+
+void ccm_fire_scc_sub(struct ccm_machine *m)
+{
+    /*@ assert node: ctl_node_ok(m); */
+    ccm_row_scc_sub(m);
+}
+
+void ccm_fire_prim1(struct ccm_machine *m)
+{
+    /*@ assert node: ctl_node_ok(m); */
+    ccm_row_prim1(m);
+}
+
+void ccm_fire_prim2(struct ccm_machine *m)
+{
+    /*@ assert node: ctl_node_ok(m) && top_ok(m); */
+    /*@ assert prim: node_ok(m->code, m->ncode, m->ncc, m->stack[m->stack_len - 1].a); */
+    ccm_row_prim2(m);
+}
+
+void ccm_fire_prim3(struct ccm_machine *m, int64_t result, int is_bool)
+{
+    /*@ assert top: top_ok(m); */
+    ccm_row_prim3(m, result, is_bool);
+}
+
+void ccm_fire_force(struct ccm_machine *m, int32_t addr)
+{
+    /*@ assert obj: obj_ok(m, m->heap[addr]); */
+    ccm_row_force(m, addr);
+}
+
+void ccm_fire_resume(struct ccm_machine *m)
+{
+    /*@ assert top: top_ok(m); */
+    ccm_row_resume(m);
+}
