@@ -22,6 +22,15 @@
 #define CCM_FIRE_H
 #include "kernel_internal.h"
 
+/* the contract of a firing of row X: wf and the row's match and budget,
+ * ccm_step's frame, the row, and wf kept */
+#define FIRING(X) \
+  requires wf: wf(m); \
+  ROW_##X##_PRE \
+  STEP_ASSIGNS \
+  ROW_##X##_POST \
+  FIRE_KEEPS_WF
+
 /* what every firing ensures besides its row */
 #define FIRE_KEEPS_CONFIG \
   ensures config: config_scalars{Pre,Post}(m); \
@@ -39,39 +48,19 @@
   ensures progress: m->steps == \old(m->steps) + 1; \
   FIRE_KEEPS
 
-/*@ requires wf: wf(m);
-    ROW_APP1_PRE
-    STEP_ASSIGNS
-    ROW_APP1_POST
-    FIRE_KEEPS_WF */
+/*@ FIRING(APP1) */
 void ccm_fire_app1(struct ccm_machine *m, int32_t addr);
 
-/*@ requires wf: wf(m);
-    ROW_APP2_PRE
-    STEP_ASSIGNS
-    ROW_APP2_POST
-    FIRE_KEEPS_WF */
+/*@ FIRING(APP2) */
 void ccm_fire_app2(struct ccm_machine *m);
 
-/*@ requires wf: wf(m);
-    ROW_VAR1_PRE
-    STEP_ASSIGNS
-    ROW_VAR1_POST
-    FIRE_KEEPS_WF */
+/*@ FIRING(VAR1) */
 void ccm_fire_var1(struct ccm_machine *m, int32_t addr);
 
-/*@ requires wf: wf(m);
-    ROW_VAR2_PRE
-    STEP_ASSIGNS
-    ROW_VAR2_POST
-    FIRE_KEEPS_WF */
+/*@ FIRING(VAR2) */
 void ccm_fire_var2(struct ccm_machine *m, int32_t addr);
 
-/*@ requires wf: wf(m);
-    ROW_VAR3_PRE
-    STEP_ASSIGNS
-    ROW_VAR3_POST
-    FIRE_KEEPS_WF */
+/*@ FIRING(VAR3) */
 void ccm_fire_var3(struct ccm_machine *m);
 
 /* The code of let's new heap objects is in the code: each binding's
@@ -86,18 +75,10 @@ void ccm_fire_var3(struct ccm_machine *m);
 */
 void let_binds_in_code(const struct ccm_machine *m);
 
-/*@ requires wf: wf(m);
-    ROW_LET_PRE
-    STEP_ASSIGNS
-    ROW_LET_POST
-    FIRE_KEEPS_WF */
+/*@ FIRING(LET) */
 void ccm_fire_let(struct ccm_machine *m);
 
-/*@ requires wf: wf(m);
-    ROW_CASE1_PRE
-    STEP_ASSIGNS
-    ROW_CASE1_POST
-    FIRE_KEEPS_WF */
+/*@ FIRING(CASE1) */
 void ccm_fire_case1(struct ccm_machine *m);
 
 /* case2 fires only once every argument resolves (ccm_case2_args checked
@@ -111,46 +92,22 @@ void ccm_fire_case1(struct ccm_machine *m);
     FIRE_KEEPS_WF */
 void ccm_fire_case2(struct ccm_machine *m, int32_t alt);
 
-/*@ requires wf: wf(m);
-    ROW_CASE2_DEFAULT_PRE
-    STEP_ASSIGNS
-    ROW_CASE2_DEFAULT_POST
-    FIRE_KEEPS_WF */
+/*@ FIRING(CASE2_DEFAULT) */
 void ccm_fire_case2_default(struct ccm_machine *m, int32_t alt);
 
-/*@ requires wf: wf(m);
-    ROW_SCC_PRE
-    STEP_ASSIGNS
-    ROW_SCC_POST
-    FIRE_KEEPS_WF */
+/*@ FIRING(SCC) */
 void ccm_fire_scc(struct ccm_machine *m);
 
-/*@ requires wf: wf(m);
-    ROW_SCC_SUB_PRE
-    STEP_ASSIGNS
-    ROW_SCC_SUB_POST
-    FIRE_KEEPS_WF */
+/*@ FIRING(SCC_SUB) */
 void ccm_fire_scc_sub(struct ccm_machine *m);
 
-/*@ requires wf: wf(m);
-    ROW_PRIM1_PRE
-    STEP_ASSIGNS
-    ROW_PRIM1_POST
-    FIRE_KEEPS_WF */
+/*@ FIRING(PRIM1) */
 void ccm_fire_prim1(struct ccm_machine *m);
 
-/*@ requires wf: wf(m);
-    ROW_PRIM2_PRE
-    STEP_ASSIGNS
-    ROW_PRIM2_POST
-    FIRE_KEEPS_WF */
+/*@ FIRING(PRIM2) */
 void ccm_fire_prim2(struct ccm_machine *m);
 
-/*@ requires wf: wf(m);
-    ROW_PRIM3_PRE
-    STEP_ASSIGNS
-    ROW_PRIM3_POST
-    FIRE_KEEPS_WF */
+/*@ FIRING(PRIM3) */
 void ccm_fire_prim3(struct ccm_machine *m, int64_t result, int is_bool);
 
 /*@ requires wf: wf(m);
@@ -160,11 +117,7 @@ void ccm_fire_prim3(struct ccm_machine *m, int64_t result, int is_bool);
     FIRE_KEEPS_WF */
 void ccm_fire_force(struct ccm_machine *m, int32_t addr);
 
-/*@ requires wf: wf(m);
-    ROW_RESUME_PRE
-    STEP_ASSIGNS
-    ROW_RESUME_POST
-    FIRE_KEEPS_WF */
+/*@ FIRING(RESUME) */
 void ccm_fire_resume(struct ccm_machine *m);
 
 #endif

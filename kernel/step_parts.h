@@ -96,16 +96,19 @@ int ccm_value_case(struct ccm_machine *m);
       B_CASE2 B_CASE2_DEFAULT B_BAD_CODE B_OUT_OF_STEPS B_OUT_OF_HEAP) */
 int ccm_value_case_found(struct ccm_machine *m, int32_t alt);
 
+/* what ccm_case_alt ensures of the alternative it found, restated (a
+ * conjunction to append with &&: unparenthesized, so that the contracts read
+ * as they were proven) */
+#define ALT_FACTS(m, alt) alt == case_alt(m) && in_code(m, alt) && kind_at(m, alt) == CCM_ALT && \
+                          (m->code[alt].a == scrut_tag(m) || m->code[alt].a == CCM_DEFAULT_TAG)
 /* case2 in two halves, by the alternative found: the default, or the
  * constructor's own (with both firings in one function, its wf goals time
  * out).  Same restated facts as ccm_value_case_found */
-/*@ STEP_PIECE(ALT_DEFAULT(m) && alt == case_alt(m) && in_code(m, alt) && kind_at(m, alt) == CCM_ALT &&
-                (m->code[alt].a == scrut_tag(m) || m->code[alt].a == CCM_DEFAULT_TAG),
+/*@ STEP_PIECE(ALT_DEFAULT(m) && ALT_FACTS(m, alt),
       B_CASE2_DEFAULT B_OUT_OF_STEPS) */
 int ccm_value_case_default(struct ccm_machine *m, int32_t alt);
 
-/*@ STEP_PIECE(ALT_CON(m) && alt == case_alt(m) && in_code(m, alt) && kind_at(m, alt) == CCM_ALT &&
-                (m->code[alt].a == scrut_tag(m) || m->code[alt].a == CCM_DEFAULT_TAG),
+/*@ STEP_PIECE(ALT_CON(m) && ALT_FACTS(m, alt),
       B_CASE2 B_BAD_CODE B_OUT_OF_STEPS B_OUT_OF_HEAP) */
 int ccm_value_case_con(struct ccm_machine *m, int32_t alt);
 
