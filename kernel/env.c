@@ -19,7 +19,7 @@ int ccm_lookup(const struct ccm_machine *m, int32_t env, int32_t ref, int32_t *a
         loop assigns i, c;
         loop variant ref - i;
     */
-    for (int32_t i = 0; i < ref - (CCM_MUTANT == CCM_M_LOOKUP_OFF_BY_ONE); i++) {
+    for (int32_t i = 0; i < ref; i++) {
         if (c < 0 || c >= m->cell_len) return CCM_ERR_BAD_CODE;
         c = m->cells[c].next;
     }

@@ -15,7 +15,6 @@
 #define CCM_KERNEL_INTERNAL_H
 
 #include "ccm.h"
-#include "mutants.h"
 
 #ifdef __FRAMAC__
 #include "ccm_rows.h"

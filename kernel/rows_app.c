@@ -28,7 +28,7 @@ void ccm_row_app2(struct ccm_machine *m)
     const struct ccm_frame *f = &m->stack[m->stack_len - 1];
     int32_t body = m->code[m->ctl_code].a;
     int32_t env = ccm_push_cell(m, f->a, m->ctl_env);
-    if ((m->scoping == CCM_EVALUATION) != (CCM_MUTANT == CCM_M_APP2_WRONG_BOX))
+    if (m->scoping == CCM_EVALUATION)
         m->ccc = f->cc;
     m->stack_len--;
     m->ctl_code = body;

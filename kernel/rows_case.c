@@ -71,7 +71,7 @@ static int case2_bind_args(struct ccm_machine *m, int32_t cenv, int32_t first, i
     */
     for (int32_t i = 0; i < count; i++) {
         int32_t addr;
-        int32_t arg = CCM_MUTANT == CCM_M_CASE2_BINDS_REVERSED ? first + count - 1 - i : first + i;
+        int32_t arg = first + i;
         int32_t ref = m->code[arg].a;
         /*@ assert ref_pre: \let j = i; ref == \at(m->code[first + j].a, Pre); */
         /* Ghost induction on the cell index x (cells point to older
@@ -135,8 +135,7 @@ static int case2_bind_args(struct ccm_machine *m, int32_t cenv, int32_t first, i
 */
 static void case2_regs(struct ccm_machine *m, int32_t cc, int32_t code, int32_t env)
 {
-    if (CCM_MUTANT != CCM_M_CASE2_NO_RESTORE)
-        m->ccc = cc;
+    m->ccc = cc;
     m->stack_len--;
     m->ctl_code = code;
     m->ctl_env = env;

@@ -20,8 +20,6 @@ void ccm_row_force(struct ccm_machine *m, int32_t addr)
     u->b = CCM_NIL;
     u->num = 0;
     m->stack_len += 2;
-    if (CCM_MUTANT == CCM_M_FORCE_CHARGES_V)
-        ccm_charge(m, m->ccc, CCM_V, 1);
     o->hole = 1;
     m->ccc = o->cc;
     m->ctl_code = o->code;

@@ -96,7 +96,7 @@ void ccm_row_let(struct ccm_machine *m)
     /*@ assert stack2: stack_same{Pre,Here}(m); */
     env = let_push_cells(m, base, count, env);
     /*@ assert stack3: stack_same{Pre,Here}(m); */
-    ccm_charge(m, cc, CCM_H, CCM_MUTANT == CCM_M_LET_H_ONCE ? 1 : (uint64_t)count);
+    ccm_charge(m, cc, CCM_H, (uint64_t)count);
     /*@ assert stack4: stack_same{Pre,Here}(m); */
     m->ctl_code = body;
     m->ctl_env = env;

@@ -42,8 +42,7 @@ void ccm_row_prim2(struct ccm_machine *m)
 void ccm_row_prim3(struct ccm_machine *m, int64_t result, int is_bool)
 {
     const struct ccm_frame *f = &m->stack[m->stack_len - 1];
-    if (CCM_MUTANT != CCM_M_PRIM3_OPERAND_CC)
-        m->ccc = f->cc;
+    m->ccc = f->cc;
     if (is_bool) {
         m->ctl_code = result ? CCM_NODE_TRUE : CCM_NODE_FALSE;
         m->ctl_num = 0;

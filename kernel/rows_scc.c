@@ -5,8 +5,8 @@
 void ccm_row_scc(struct ccm_machine *m)
 {
     const struct ccm_node *n = &m->code[m->ctl_code];
-    ccm_charge(m, CCM_MUTANT == CCM_M_ENTRIES_WRONG_CC ? m->ccc : n->a, CCM_ENTRIES, 1);
-    ccm_charge(m, CCM_MUTANT == CCM_M_SUBENTRIES_ON_NEW ? n->a : m->ccc, CCM_SUBENTRIES, 1);
+    ccm_charge(m, n->a, CCM_ENTRIES, 1);
+    ccm_charge(m, m->ccc, CCM_SUBENTRIES, 1);
     m->ccc = n->a;
     m->ctl_code = n->b;
     m->last_rule = CCM_R_SCC;
@@ -17,10 +17,6 @@ void ccm_row_scc(struct ccm_machine *m)
 void ccm_row_scc_sub(struct ccm_machine *m)
 {
     const struct ccm_node *n = &m->code[m->ctl_code];
-    if (CCM_MUTANT == CCM_M_SCC_SUB_COUNTS) {
-        ccm_charge(m, n->a, CCM_ENTRIES, 1);
-        ccm_charge(m, m->ccc, CCM_SUBENTRIES, 1);
-    }
     m->ccc = n->a;
     m->ctl_code = n->b;
     m->last_rule = CCM_R_SCC_SUB;

@@ -9,7 +9,7 @@ void ccm_row_var1(struct ccm_machine *m, int32_t addr)
     const struct ccm_obj *o = &m->heap[addr];
     int32_t cc = m->ccc;
     ccm_charge(m, cc, CCM_V, 1);
-    m->ccc = m->rules == CCM_RULES_FIG6 && CCM_MUTANT != CCM_M_VAR1_SUB ? ccm_subcaf(m, o->cc, cc) : ccm_sub(m, o->cc, cc);
+    m->ccc = m->rules == CCM_RULES_FIG6 ? ccm_subcaf(m, o->cc, cc) : ccm_sub(m, o->cc, cc);
     m->ctl_code = o->code;
     m->ctl_env = o->env;
     m->ctl_num = o->num;
@@ -29,12 +29,10 @@ void ccm_row_var2(struct ccm_machine *m, int32_t addr)
     f->a = addr;
     f->b = CCM_NIL;
     f->num = 0;
-    if (CCM_MUTANT != CCM_M_UPDATE_DROPPED) {
-        m->stack_len++;
-        o->hole = 1;
-    }
-    ccm_charge(m, CCM_MUTANT == CCM_M_V_TO_THUNK_CC ? o->cc : cc, CCM_V, 1);
-    m->ccc = CCM_MUTANT == CCM_M_NAIVE_CAF ? ccm_subcaf(m, o->cc, cc) : o->cc;
+    m->stack_len++;
+    o->hole = 1;
+    ccm_charge(m, cc, CCM_V, 1);
+    m->ccc = o->cc;
     m->ctl_code = o->code;
     m->ctl_env = o->env;
     m->ctl_num = o->num;
@@ -58,13 +56,13 @@ void ccm_row_var3(struct ccm_machine *m)
     const struct ccm_frame *f = &m->stack[m->stack_len - 1];
     int32_t ccz = m->ccc;
     struct ccm_obj *o = &m->heap[f->a];
-    ccm_charge(m, CCM_MUTANT == CCM_M_U_TO_DEMANDER ? f->cc : ccz, CCM_U, 1);
+    ccm_charge(m, ccz, CCM_U, 1);
     o->code = m->ctl_code;
     o->env = m->ctl_env;
     o->num = m->ctl_num;
     o->cc = ccz;
     o->hole = 0;
-    if (m->rules == CCM_RULES_FIG6 && CCM_MUTANT != CCM_M_VAR3_NO_RESTORE)
+    if (m->rules == CCM_RULES_FIG6)
         m->ccc = ccm_subcaf(m, ccz, f->cc);
     m->stack_len--;
     m->last_rule = CCM_R_VAR3;
