@@ -2,7 +2,7 @@
 #   build/ccm-gen         print a generated program: --seed N --size K
 #   build/ccm-props       the properties (see props/main.c for options)
 #   make props            properties on many generated programs, both cores
-#   make mutants          build the kernel mutants (kernel/mutants.h), report programs-to-catch
+#   make mutants          kernel mutants (mutants/kernel/*.mut) against the properties
 #   make fuzz DURATION=1h long campaign, counterexamples to scratch/fuzz/
 GEN_SRC   := gen/gen.c
 PROPS_SRC := props/bigstep.c props/canon.c props/check.c props/prop_equiv.c props/prop_order.c \
@@ -27,19 +27,22 @@ $(BUILD)/ccm-props: $(PROPS_OBJ) $(BUILD)/libccm.a
 $(BUILD)/ccm-props-san: $(call obj_san,$(GEN_SRC) $(PROPS_SRC)) $(BUILD)/libccm-san.a
 	$(CC) $(CFLAGS_SAN) $(LDFLAGS_SAN) -o $@ $^ -lpthread
 
-# ---- mutants: the kernel sources that test CCM_MUTANT compiled again with
-# -DCCM_MUTANT=n, the other kernel objects and the rest as usual
-# one per CCM_M_* switch of kernel/mutants.h
-MUTANT_IDS := $(shell sed -n 's/^\#define CCM_M_[A-Z0-9_]* *\([0-9][0-9]*\).*/\1/p' kernel/mutants.h)
-# (all of them if a kernel header other than mutants.h tests CCM_MUTANT)
-MUTANT_KSRC = $(if $(shell grep -l CCM_MUTANT kernel/*.h | grep -v mutants.h),$(KERNEL_SRC),\
-                $(shell grep -l CCM_MUTANT $(KERNEL_SRC)))
-$(BUILD)/mutants/%/ccm-props: $(PROPS_OBJ) $(call obj_rel,$(NOKERNEL_SRC) $(KERNEL_SRC)) $(KERNEL_SRC) kernel/*.h
-	@mkdir -p $(dir $@)obj && rm -f $(dir $@)obj/*.o
-	@for f in $(MUTANT_KSRC); do \
-	  $(CC) $(CFLAGS_REL) -DCCM_MUTANT=$* -c $$f -o $(dir $@)obj/$$(basename $$f .c).o || exit 1; done
-	@$(CC) $(CFLAGS_REL) -o $@ $(PROPS_OBJ) $(call obj_rel,$(NOKERNEL_SRC)) \
-	  $(call obj_rel,$(filter-out $(MUTANT_KSRC),$(KERNEL_SRC))) $(dir $@)obj/*.o -lpthread
+# ---- mutants (mutants/README.md): each mutants/kernel/NAME.mut applied to a
+# copy of kernel/ in BUILD/mutants/NAME/ (never to kernel/ itself: the proven
+# text carries no test switch); the one file it changes is compiled and linked
+# with the release objects of the rest and the property harness.  `make check` uses the ones that have a regression program
+# (tests/regress/mutant-NN-NAME.lam, NAME with '-' for '_').
+CHECK_MUTANTS := $(shell ls tests/regress/ | sed -n 's/^mutant-[0-9]*-\(.*\)\.lam$$/\1/p' | tr - _)
+$(BUILD)/mutants/%/ccm-props: mutants/kernel/%.mut mutants/apply.py $(PROPS_OBJ) \
+                              $(call obj_rel,$(NOKERNEL_SRC) $(KERNEL_SRC)) $(KERNEL_SRC) kernel/*.h
+	@rm -rf $(dir $@) && mkdir -p $(dir $@)
+	@cp -r kernel $(dir $@)kernel
+	@python3 mutants/apply.py $< $(dir $@)
+	@f=$$(python3 mutants/apply.py --get file $<); \
+	 $(CC) $(CFLAGS_REL) -c $(dir $@)$$f -o $(dir $@)mutated.o && \
+	 $(CC) $(CFLAGS_REL) -o $@ $(PROPS_OBJ) $(call obj_rel,$(NOKERNEL_SRC)) \
+	   $$(for o in $(call obj_rel,$(KERNEL_SRC)); do [ "$$o" = "$(BUILD)/obj/$${f%.c}.o" ] || echo $$o; done) \
+	   $(dir $@)mutated.o -lpthread
 	@echo "built mutant $* ($@)"
 
 .PHONY: props mutants fuzz
@@ -51,17 +54,15 @@ props: $(BUILD)/ccm-props $(BUILD)/ccm-gen
 	@echo "--- all properties, two workers"
 	$(BUILD)/ccm-props --seeds $(PROPS_SEEDS) --size $(PROPS_SIZE) --jobs 2
 
-mutants: $(foreach n,$(MUTANT_IDS),$(BUILD)/mutants/$(n)/ccm-props) $(BUILD)/ccm-props
-	@bash props/mutants.sh $(BUILD) $(MUTANT_SEEDS); a=$$?; \
-	 echo "--- extra mutants (sed patches of a kernel copy, props/xmutants.sh)"; \
-	 bash props/xmutants.sh $(BUILD) $(MUTANT_SEEDS); b=$$?; [ $$a -eq 0 ] && [ $$b -eq 0 ]
+mutants: $(foreach n,$(CHECK_MUTANTS),$(BUILD)/mutants/$(n)/ccm-props) $(BUILD)/ccm-props
+	@bash props/mutants.sh $(BUILD) $(MUTANT_SEEDS) $(CHECK_MUTANTS)
 
 fuzz: $(BUILD)/ccm-props
 	@bash props/fuzz.sh $(BUILD) $(DURATION)
 
 CHECK_SUITES += "bash props/check-suite.sh $(BUILD) $(CHECK_PROPS_SEEDS)"
 CHECK_DEPS   += $(BUILD)/ccm-props $(BUILD)/ccm-props-san $(BUILD)/ccm-gen \
-                $(foreach n,$(MUTANT_IDS),$(BUILD)/mutants/$(n)/ccm-props)
+                $(foreach n,$(CHECK_MUTANTS),$(BUILD)/mutants/$(n)/ccm-props)
 
 # ---- libFuzzer target for the front end and the whole pipeline (clang)
 FUZZ_CC    ?= clang

@@ -22,6 +22,11 @@ PROVE_TIMEOUT ?= 120
 PROVE_PAR     ?= 2
 PROVE_PROVERS ?= cvc4,z3
 PROVE_SRC     := $(KERNEL_SRC)
+# Frama-C parses the kernel as the compiler does (same -std and -D) on a
+# pinned machine description (x86_64: 64-bit long and pointers, as CI's gcc).
+PROVE_MACHDEP := x86_64
+PROVE_CPP     := $(CSTD) -Iacsl -Ikernel
+PROVE_FLAGS   := -machdep $(PROVE_MACHDEP)
 
 # Every function of kernel/ is proven (docs/proofs.md: what each contract says
 # and what is not proven).  The typed pass:
@@ -70,18 +75,29 @@ define prove_run
 	@echo "prove: $(words $(1) $(4)) function(s), provers $(PROVE_PROVERS), timeout $(PROVE_TIMEOUT)s, par $(PROVE_PAR)"
 	@rm -f $(PROVE_DIR)/$(3).json $(PROVE_DIR)/$(3)-untyped.json $(PROVE_DIR)/$(3)-lemmas.json
 	@start=$$(date +%s); \
-	WHY3CONFIG=$(abspath $(PROVE_WHY3)) frama-c -cpp-extra-args="-Iacsl -Ikernel" $(PROVE_SRC) \
+	WHY3CONFIG=$(abspath $(PROVE_WHY3)) frama-c $(PROVE_FLAGS) -cpp-extra-args="$(PROVE_CPP)" $(PROVE_SRC) \
 	  -wp -wp-rte -wp-prover $(PROVE_PROVERS) -wp-par $(PROVE_PAR) -wp-timeout $(PROVE_TIMEOUT) $(2) \
 	  $(if $(strip $(1)),-wp-fct $(call prove_fcts,$(1)) -wp-report-json $(PROVE_DIR)/$(3).json) \
 	  $(if $(strip $(4)),$(if $(strip $(1)),-then) -wp-fct $(call prove_fcts,$(4)) -wp-simplify-type \
 	    -wp-report-json $(PROVE_DIR)/$(3)-untyped.json) \
 	  $(if $(strip $(5)),-then -wp-fct= -wp-prop @lemma -wp-report-json $(PROVE_DIR)/$(3)-lemmas.json) \
+	  $(if $(strip $(5)),-then -report-classify -report-unclassified-unknown ERROR) \
 	  > $(PROVE_DIR)/$(3).log 2>&1; st=$$?; \
 	end=$$(date +%s); \
-	python3 proofs/prove-report.py $(PROVE_DIR)/$(3).log $$st $$((end-start)) \
+	bash proofs/kernel-functions.sh $(PROVE_SRC) > $(PROVE_DIR)/kernel-functions.txt; \
+	python3 proofs/prove-report.py $(if $(strip $(5)),--expect $(PROVE_DIR)/kernel-functions.txt) \
+	  --times $(PROVE_DIR)/goal-times.tsv $(PROVE_DIR)/$(3).log $$st $$((end-start)) \
 	  $(if $(strip $(1)),$(PROVE_DIR)/$(3).json) $(if $(strip $(4)),$(PROVE_DIR)/$(3)-untyped.json) \
 	  $(if $(strip $(5)),$(PROVE_DIR)/$(3)-lemmas.json)
 endef
+
+# what proofs/mutants.sh needs of this file, as shell assignments: the same
+# Frama-C flags as make prove, and the functions of the -wp-simplify-type pass
+.PHONY: prove-vars
+prove-vars:
+	@echo "PROVE_FLAGS='$(PROVE_FLAGS)'"
+	@echo "PROVE_CSTD='$(CSTD)'"
+	@echo "PROVE_UNTYPED='$(strip $(PROVE_FUNCS_UNTYPED))'"
 
 .PHONY: prove prove-update prove-fn prove-replay prove-rebuild prove-smoke prove-mutants
 # First from the cache alone, with many cache lookups in flight (they wait
@@ -117,3 +133,6 @@ prove-smoke:
 
 prove-mutants:
 	@bash proofs/mutants.sh
+
+# the gate itself, on hand-made reports (no prover): make check
+CHECK_SUITES += "bash tests/proofs/test_gate.sh"

@@ -1,20 +1,40 @@
 #!/usr/bin/env python3
 """Print the per-function table of a WP run and decide its exit status.
 
-usage: prove-report.py LOG EXIT_STATUS SECONDS REPORT.json [REPORT.json ...]
+usage: prove-report.py [--expect FUNCS.txt] [--times GOALS.tsv] LOG EXIT_STATUS SECONDS REPORT.json...
 
 The reports are those of the passes of one run (mk/prove.mk: the typed pass,
 the -wp-simplify-type pass, the lemma pass); a function in several takes its
 entry from the last; each lemma gets a row of its own.  Fails (exit 1) if Frama-C failed, if any goal is not valid, or if
 the log says `not yet supported`, `skipped` or `Failed smoke-test` (WP would
-otherwise silently ignore what it cannot handle)."""
+otherwise silently ignore what it cannot handle).
+
+--expect FUNCS.txt: every function named there (proofs/kernel-functions.sh:
+every function defined in kernel/*.c) must have goals in the reports, so
+that no function drops out of the proof unseen.
+--times GOALS.tsv: write every goal's prover and time (from the log) there,
+for proofs/mutants.sh.  The table ends with the total, the wall time and the
+ten slowest goals with the prover that proved them."""
+import argparse
 import json
+import os
 import sys
 
-log, status, seconds = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import wplog  # noqa: E402
+
+ap = argparse.ArgumentParser()
+ap.add_argument("--expect")
+ap.add_argument("--times")
+ap.add_argument("log")
+ap.add_argument("status", type=int)
+ap.add_argument("seconds")
+ap.add_argument("reports", nargs="+")
+args = ap.parse_args()
+log, status, seconds = args.log, args.status, args.seconds
 bad = []
 funcs = {}
-for report in sys.argv[4:]:
+for report in args.reports:
     try:
         with open(report) as f:
             data = json.load(f)
@@ -50,7 +70,30 @@ print(f"{'function':<{width}}  proved / total")
 for fn, v, t, failed in rows:
     print(f"{fn:<{width}}  {v:6} / {t}" + ("   UNPROVED: " + ", ".join(failed) if failed else ""))
 print(f"{'TOTAL':<{width}}  {total_valid:6} / {total}")
-print(f"elapsed: {seconds} s")
+
+if args.expect:
+    with open(args.expect) as f:
+        expected = [line.strip() for line in f if line.strip()]
+    for fn in expected:
+        if fn not in funcs:
+            bad.append(f"function {fn} (defined in kernel/) is not in the proof")
+
+goals = wplog.goals(log) if os.path.exists(log) else []
+proved = [g for g in goals if g.verdict == "Valid"]
+cached = sum(1 for g in proved if g.cached)
+by_qed = sum(1 for g in proved if g.prover == "Qed")
+print(f"goals: {total} in the report, {len(proved)} valid in the log: {by_qed} by Qed, "
+      f"{cached} from the cache, {len(proved) - cached - by_qed} by a prover in this run")
+print(f"wall time: {seconds} s")
+slow = sorted(proved, key=lambda g: -g.seconds)[:10]
+if slow:
+    print("slowest goals (prover time; from the cache where cached):")
+    for g in slow:
+        print(f"  {g.seconds:7.2f} s  {g.prover:<12} {g.goal}" + ("  (cached)" if g.cached else ""))
+if args.times:
+    with open(args.times, "w") as f:
+        for g in proved:
+            f.write(f"{g.goal}\t{g.prover}\t{g.seconds}\n")
 
 with open(log, errors="replace") as f:
     text = f.read()

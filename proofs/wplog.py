@@ -1,0 +1,89 @@
+"""wplog.py -- read the goals out of a Frama-C/WP log (-wp-log style lines).
+
+    [wp] [CVC4 1.8] Goal typed_ccm_row_app2_ensures_row : Valid (Qed:78ms) (53.5s) (1409942) (cached)
+
+    [wp] [Failed] Goal typed_ccm_step_app_call_ccm_fire_app1_requires_budget
+      Z3 4.8.12: Timeout (Qed:11ms) (30s)
+      CVC4 1.8: Timeout (Qed:11ms) (30s)
+
+One record per goal: its name, the prover that settled it (or that failed
+last), the verdict (Valid, Timeout, Unknown, Failed, ...; a goal every prover
+failed on is Unknown/Invalid if a prover said so, else Timeout: a prover
+error is no answer), the
+prover's time in seconds (0 for Qed) and whether it came from the cache."""
+import re
+from collections import namedtuple
+
+Goal = namedtuple("Goal", "goal prover verdict seconds cached")
+_LINE = re.compile(r"\[wp\] \[([^\]]+)\] Goal (\S+) : (\w+)(.*)")
+_FAILED = re.compile(r"\[wp\] \[Failed\] Goal (\S+)\s*$")
+_SUB = re.compile(r"\s+([^:]+): (\w+)(.*)")
+
+
+def _secs(text):
+    """'53.5s', '370ms', "1'" (minutes), "1'30s" -> seconds"""
+    m = re.fullmatch(r"(?:(\d+)')?(?:([0-9.]+)(ms|s))?", text)
+    if not m or not (m.group(1) or m.group(2)):
+        return None
+    secs = 60.0 * int(m.group(1) or 0)
+    if m.group(2):
+        secs += float(m.group(2)) / (1000.0 if m.group(3) == "ms" else 1.0)
+    return secs
+
+
+def _time(rest):
+    for part in re.findall(r"\(([^()]*)\)", rest):
+        if part.startswith("Qed:") or part == "cached":
+            continue
+        s = _secs(part)
+        if s is not None:
+            return s
+    return 0.0
+
+
+def goals(path):
+    """the goals of a log, each once: a goal proved by any prover is Valid"""
+    seen = {}
+
+    def add(g):
+        old = seen.get(g.goal)
+        if old is None or old.verdict != "Valid":
+            seen[g.goal] = g
+
+    failed = None   # [goal, [(prover, verdict, secs)]] of a [Failed] block
+    with open(path, errors="replace") as f:
+        for line in f:
+            if failed is not None:
+                m = _SUB.match(line)
+                if m:
+                    failed[1].append((m.group(1).strip(), m.group(2), _time(m.group(3))))
+                    continue
+                add(_settle(failed))
+                failed = None
+            m = _FAILED.match(line)
+            if m:
+                failed = [m.group(1), []]
+                continue
+            m = _LINE.match(line)
+            if not m:
+                continue
+            prover, goal, verdict, rest = m.groups()
+            add(Goal(goal, prover, verdict, 0.0 if prover == "Qed" else _time(rest), "(cached)" in rest))
+    if failed is not None:
+        add(_settle(failed))
+    return list(seen.values())
+
+
+def _settle(failed):
+    """the verdict of a [Failed] block: a definite answer (Unknown, Invalid)
+    if a prover gave one; otherwise Timeout -- a prover that crashed or ran
+    out of memory ("Failed ...") has said nothing about the goal either"""
+    goal, tries = failed
+    if not tries:
+        return Goal(goal, "?", "Timeout", 0.0, False)
+    answers = [t for t in tries if t[1] not in ("Timeout", "Failed")]
+    if answers:
+        prover, verdict, secs = answers[0]
+        return Goal(goal, prover, verdict, secs, False)
+    prover, _, secs = tries[-1]
+    return Goal(goal, prover, "Timeout", secs, False)

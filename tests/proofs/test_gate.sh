@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# test_gate.sh -- the proof gate (proofs/prove-report.py) on hand-made WP
+# reports: it must pass a clean report and fail one with an unknown goal, a
+# timeout, a function of kernel/ missing from the proof, a Frama-C failure
+# (e.g. -report-classify's ERROR), and a log that says WP skipped something.
+# No prover runs: the reports are written here in WP's JSON layout.
+set -u
+cd "$(dirname "$0")/../.."
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+pass=0; fail=0
+ok()  { echo "ok   $1"; pass=$((pass + 1)); }
+bad() { echo "FAIL $1"; fail=$((fail + 1)); }
+
+# report FILE FN:GOAL:VALID ... -- one goal per argument (VALID 1 or 0)
+report() {
+    local out=$1; shift
+    python3 - "$out" "$@" <<'PY'
+import json, sys
+out, specs = sys.argv[1], sys.argv[2:]
+funcs = {}
+for spec in specs:
+    fn, goal, valid = spec.split(":")
+    g = funcs.setdefault(fn, {})
+    g[fn + "_" + goal] = {"wp:main": {"total": 1, "valid": int(valid)}}
+for fn, g in funcs.items():
+    g["wp:section"] = {"wp:main": {"total": len(g), "valid": sum(x["wp:main"]["valid"] for x in g.values())}}
+json.dump({"wp:functions": funcs}, open(out, "w"))
+PY
+}
+printf 'f\ng\n' > "$tmp/expect.txt"
+clean_log="$tmp/clean.log"
+cat > "$clean_log" <<'LOG'
+[wp] [Qed] Goal typed_f_assigns : Valid (2ms)
+[wp] [CVC4 1.8] Goal typed_f_ensures_row : Valid (Qed:12ms) (1.5s) (1234)
+[wp] [Z3 4.8.12] Goal typed_g_ensures_ok : Valid (Qed:3ms) (40ms) (99) (cached)
+LOG
+
+gate() {   # gate NAME EXPECTED_STATUS LOG FROGMA_STATUS ARGS...
+    local name=$1 want=$2 log=$3 st=$4; shift 4
+    out=$(python3 proofs/prove-report.py --expect "$tmp/expect.txt" --times "$tmp/times.tsv" \
+          "$log" "$st" 7 "$@" 2>&1); got=$?
+    if [ "$got" -eq "$want" ]; then ok "$name (exit $got)"; else bad "$name: exit $got, want $want"; echo "$out"; fi
+}
+
+report "$tmp/clean.json" f:assigns:1 f:ensures_row:1 g:ensures_ok:1
+gate "clean report passes" 0 "$clean_log" 0 "$tmp/clean.json"
+out=$(python3 proofs/prove-report.py "$clean_log" 0 7 "$tmp/clean.json")
+grep -q "slowest goals" <<<"$out" && grep -q "1.50 s  CVC4 1.8     typed_f_ensures_row" <<<"$out" \
+    && ok "report lists the slowest goal with its prover and time" || { bad "slowest goals"; echo "$out"; }
+grep -q "wall time: 7 s" <<<"$out" && ok "report prints the wall time" || bad "wall time"
+grep -q "^TOTAL *3 / 3" <<<"$out" && ok "report prints the total" || bad "total"
+[ "$(cut -f1 "$tmp/times.tsv" | sort | tr '\n' ' ')" = "typed_f_assigns typed_f_ensures_row typed_g_ensures_ok " ] \
+    && ok "goal times written for prove-mutants" || bad "goal times: $(cat "$tmp/times.tsv")"
+
+report "$tmp/unknown.json" f:assigns:1 f:ensures_row:0 g:ensures_ok:1
+sed 's/typed_f_ensures_row : Valid (Qed:12ms) (1.5s) (1234)/typed_f_ensures_row : Unknown (Qed:12ms) (1.5s)/' "$clean_log" > "$tmp/unknown.log"
+gate "an unknown goal fails" 1 "$tmp/unknown.log" 0 "$tmp/unknown.json"
+
+sed 's/typed_f_ensures_row : Valid (Qed:12ms) (1.5s) (1234)/typed_f_ensures_row : Timeout (Qed:12ms) (30s)/' "$clean_log" > "$tmp/timeout.log"
+gate "a timeout fails" 1 "$tmp/timeout.log" 0 "$tmp/unknown.json"
+
+report "$tmp/missing.json" f:assigns:1 f:ensures_row:1
+gate "a kernel function missing from the proof fails" 1 "$clean_log" 0 "$tmp/missing.json"
+out=$(python3 proofs/prove-report.py --expect "$tmp/expect.txt" "$clean_log" 0 7 "$tmp/missing.json")
+grep -q "function g (defined in kernel/) is not in the proof" <<<"$out" && ok "it names the missing function" || bad "missing function message: $out"
+
+gate "a Frama-C failure (report-classify ERROR) fails" 1 "$clean_log" 1 "$tmp/clean.json"
+{ cat "$clean_log"; echo "[kernel] Warning: statement contract not yet supported: skipped"; } > "$tmp/skipped.log"
+gate "'not yet supported' in the log fails" 1 "$tmp/skipped.log" 0 "$tmp/clean.json"
+
+# the function list: every definition of kernel/*.c, static ones included
+fns=$(bash proofs/kernel-functions.sh kernel/*.c)
+grep -qx let_lay_objs <<<"$fns" && grep -qx ccm_step <<<"$fns" && grep -qx ccm_init <<<"$fns" \
+    && ok "kernel-functions.sh finds static and public definitions" || bad "kernel-functions.sh: $fns"
+printf 'int declared_only(int x);\nstatic int32_t helper(int a,\n                      int b)\n{\n    return a + b;\n}\nvoid ccm_api(struct ccm_machine *m)\n{\n    if (x) return;\n}\n' > "$tmp/k.c"
+[ "$(bash proofs/kernel-functions.sh "$tmp/k.c" | tr '\n' ' ')" = "ccm_api helper " ] \
+    && ok "kernel-functions.sh lists definitions, not declarations" || bad "kernel-functions.sh on k.c: $(bash proofs/kernel-functions.sh "$tmp/k.c")"
+
+# prove-mutants' verdict: a goal the kernel proves fast that fails in the
+# mutant catches it (WP's multi-line [Failed] entries included); a timeout on
+# a goal the kernel proves only slowly does not
+printf 'typed_f_fast\tQed\t0.0\ntyped_f_slow\tCVC4 1.8\t25.0\n' > "$tmp/times2.tsv"
+cat > "$tmp/mutant.log" <<'LOG'
+[wp] [Failed] Goal typed_f_fast
+  Z3 4.8.12: Timeout (Qed:11ms) (30s)
+  CVC4 1.8: Timeout (Qed:11ms) (30s)
+[wp] [CVC4 1.8] Goal typed_f_other : Valid (Qed:1ms) (100ms) (99)
+LOG
+v=$(python3 proofs/mutant-verdict.py "$tmp/mutant.log" "$tmp/times2.tsv" 30)
+[ "$v" = "typed_f_fast (Timeout; unmutated: Qed 0.00 s)" ] && ok "a fast goal timing out catches a mutant" || bad "verdict: '$v'"
+sed 's/typed_f_fast/typed_f_slow/' "$tmp/mutant.log" > "$tmp/mutant2.log"
+v=$(python3 proofs/mutant-verdict.py "$tmp/mutant2.log" "$tmp/times2.tsv" 30)
+[ -z "$v" ] && ok "a slow goal timing out does not catch a mutant" || bad "slow timeout counted: '$v'"
+sed 's/  CVC4 1.8: Timeout (Qed:11ms) (30s)/  CVC4 1.8: Unknown (Qed:11ms)/' "$tmp/mutant2.log" > "$tmp/mutant3.log"
+v=$(python3 proofs/mutant-verdict.py "$tmp/mutant3.log" "$tmp/times2.tsv" 30)
+[ "$v" = "typed_f_slow (Unknown; unmutated: CVC4 1.8 25.00 s)" ] && ok "an Unknown answer catches a mutant" || bad "unknown: '$v'"
+
+printf '[wp] [Failed] Goal typed_f_slow\n  Z3 4.8.12: Failed Unknown error\n  CVC4 1.8: Timeout (Qed:11ms) (30s)\n' > "$tmp/mutant4.log"
+v=$(python3 proofs/mutant-verdict.py "$tmp/mutant4.log" "$tmp/times2.tsv" 30)
+[ -z "$v" ] && ok "a prover error is no answer (a slow goal with an error and a timeout does not catch)" || bad "prover error counted: '$v'"
+
+echo "prove-gate: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
