@@ -36,6 +36,13 @@
     \separated(m->costs + (0 .. p->ncc * CCM_NCOUNTERS - 1), p) &&
     \separated(m, p->top_code + (0 .. p->ntop - 1), p->top_cc + (0 .. p->ntop - 1));
 
+  // the run's options are named values (the rows test them against one
+  // value each, so any other would silently mean one of the two)
+  predicate options_ok{L}(struct ccm_machine *m) =
+    (m->rules == CCM_RULES_FIG6 || m->rules == CCM_RULES_FIG2) &&
+    (m->scoping == CCM_LEXICAL || m->scoping == CCM_EVALUATION) &&
+    (m->order == CCM_LEFT_TO_RIGHT || m->order == CCM_RIGHT_TO_LEFT);
+
   // the program can be laid out: well-formed code, main a variable, every
   // top-level binding's code and cost centre in range
   predicate program_ok{L}(struct ccm_program *p) =
@@ -43,5 +50,37 @@
     0 <= p->entry < p->ncode && p->code[p->entry].kind == CCM_VAR && p->ntop >= 1 &&
     (\forall integer c; 0 <= c < p->ncc ==> CCM_CC_PLAIN <= p->cc_kind[c] <= CCM_CC_CAF) &&
     (\forall integer x; 0 <= x < p->ntop ==> 0 <= p->top_code[x] < p->ncode && 0 <= p->top_cc[x] < p->ncc);
+*/
+
+/*@
+  // ccm_init keeps the program's nodes: one predicate per field (each a
+  // postcondition of init_lay, kernel/init.c: a goal of a second, where
+  // code_same as one goal times out), and the lemmas that carry code_wf
+  // over, as ConfigFrame (acsl/ccm_wf.h) does for a transition.  In an
+  // axiomatic block: WP adds the lemmas only to goals that use these
+  // predicates.
+  axiomatic InitFrame {
+    predicate kept_kind{A,B}(struct ccm_node *code, integer n) =
+      \forall integer i; 0 <= i < n ==> \at(code[i].kind, A) == \at(code[i].kind, B);
+    predicate kept_a{A,B}(struct ccm_node *code, integer n) =
+      \forall integer i; 0 <= i < n ==> \at(code[i].a, A) == \at(code[i].a, B);
+    predicate kept_b{A,B}(struct ccm_node *code, integer n) =
+      \forall integer i; 0 <= i < n ==> \at(code[i].b, A) == \at(code[i].b, B);
+    predicate kept_c{A,B}(struct ccm_node *code, integer n) =
+      \forall integer i; 0 <= i < n ==> \at(code[i].c, A) == \at(code[i].c, B);
+    predicate kept_lit{A,B}(struct ccm_node *code, integer n) =
+      \forall integer i; 0 <= i < n ==> \at(code[i].lit, A) == \at(code[i].lit, B);
+
+    // the five together are code_same (acsl/ccm_code.h)
+    lemma kept_code_same{A,B}: \forall struct ccm_node *code, integer n;
+      kept_kind{A,B}(code, n) ==> kept_a{A,B}(code, n) ==> kept_b{A,B}(code, n) ==>
+      kept_c{A,B}(code, n) ==> kept_lit{A,B}(code, n) ==> code_same{A,B}(code, n);
+
+    // so nodes kept keep code_wf (from code_wf_frame)
+    lemma kept_code_wf{A,B}: \forall struct ccm_node *code, integer n, ncc;
+      kept_kind{A,B}(code, n) ==> kept_a{A,B}(code, n) ==> kept_b{A,B}(code, n) ==>
+      kept_c{A,B}(code, n) ==> kept_lit{A,B}(code, n) ==>
+      code_wf{A}(code, n, ncc) ==> code_wf{B}(code, n, ncc);
+  }
 */
 #endif

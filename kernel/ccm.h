@@ -212,8 +212,10 @@ struct ccm_program {
 int ccm_code_ok(const struct ccm_node *code, int32_t ncode, int32_t ncc);
 
 /* Lay the initial state (MAIN, Γinit, main, [], {}) into m, whose array
- * pointers and capacities the caller has set.  Returns CCM_RUNNING, or
- * CCM_ERR_BAD_CODE / CCM_RES_HEAP when the program cannot be laid out. */
+ * pointers, capacities, options and budget the caller has set.  Returns
+ * CCM_RUNNING, or CCM_ERR_BAD_CODE when the program (or an option: rules,
+ * scoping, order not one of their named values) is bad, CCM_RES_HEAP when
+ * the top-level bindings do not fit. */
 /*@ requires program: program_valid(p);
     requires arrays: init_arrays(m, p);
     requires budget: 0 <= m->max_steps;
@@ -221,14 +223,15 @@ int ccm_code_ok(const struct ccm_node *code, int32_t ncode, int32_t ncc);
             m->heap[0 .. m->heap_cap - 1], m->heap_len, m->cell_len, m->stack_len,
             m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->steps, m->last_rule, m->max_steps;
     behavior laid:
-      assumes program_ok(p) && p->ntop <= m->heap_cap;
+      assumes program_ok(p) && options_ok(m) && p->ntop <= m->heap_cap;
       ensures result: \result == CCM_RUNNING;
-      // wf(m), part by part; for code_wf: the code the machine now points to
-      // is the one ccm_code_ok found well formed (that its nodes are still
-      // the same at the end -- ccm_init writes none -- is not yet proven:
-      // see docs/proofs.md)
+      ensures options: options_ok(m);
+      // wf(m) of the final memory, part by part (the code is the program's,
+      // its nodes unchanged: ccm_code_ok's verdict still holds)
+      ensures config: m->code == \old(p->code) && m->ncode == \old(p->ncode) &&
+                      m->cc_kind == \old(p->cc_kind) && m->ncc == \old(p->ncc);
       ensures wf_valid: machine_valid(m);
-      ensures wf_code_checked: code_wf{Pre}(m->code, m->ncode, m->ncc);
+      ensures wf_code:  code_wf(m->code, m->ncode, m->ncc);
       ensures wf_kinds: cc_kinds_ok(m);
       ensures wf_sizes: sizes_ok(m);
       ensures wf_heap:  heap_ok(m);
@@ -241,11 +244,16 @@ int ccm_code_ok(const struct ccm_node *code, int32_t ncode, int32_t ncc);
       ensures heap: m->heap_len == \old(p->ntop) && \forall integer x; 0 <= x < m->heap_len ==>
                       obj_is(m->heap[x], \old(p->top_code[x]), CCM_NIL, \old(p->top_cc[x]), 0, 0);
       ensures costs: \forall integer i; 0 <= i < m->ncc * CCM_NCOUNTERS ==> m->costs[i] == 0;
+      // the budget, clamped to the hard limit
+      ensures clamp: m->max_steps == (\old(m->max_steps) > CCM_MAX_STEPS ? CCM_MAX_STEPS : \old(m->max_steps));
+    // a refusal writes nothing: m is as the caller left it
     behavior bad_program:
-      assumes !program_ok(p);
+      assumes !program_ok(p) || !options_ok(m);
+      assigns \nothing;
       ensures result: \result == CCM_ERR_BAD_CODE;
     behavior no_room:
-      assumes program_ok(p) && p->ntop > m->heap_cap;
+      assumes program_ok(p) && options_ok(m) && p->ntop > m->heap_cap;
+      assigns \nothing;
       ensures result: \result == CCM_RES_HEAP;
     complete behaviors;
     disjoint behaviors;
@@ -281,6 +289,34 @@ int ccm_step(struct ccm_machine *m);
     CCM_ENSURES_WF
 */
 int ccm_run(struct ccm_machine *m);
+
+/* From a program to a finished run: ccm_init, then ccm_run if the state
+ * was laid.  Its contract closes the chain formally: a program that
+ * passes the checks ends, within the step budget, in a well-formed state
+ * with a final or error status; one that does not is refused. */
+/*@ requires program: program_valid(p);
+    requires arrays: init_arrays(m, p);
+    requires budget: 0 <= m->max_steps;
+    // ccm_init's frame, then ccm_run's
+    assigns m->code, m->ncode, m->cc_kind, m->ncc, m->costs[0 .. p->ncc * CCM_NCOUNTERS - 1],
+            m->heap[0 .. m->heap_cap - 1], m->heap_len, m->cell_len, m->stack_len,
+            m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->steps, m->last_rule, m->max_steps,
+            m->heap[0 .. CCM_MAX_CAP - 1], m->cells[0 .. CCM_MAX_CAP - 1],
+            m->stack[0 .. CCM_MAX_CAP - 1], m->costs[0 .. CCM_MAX_CC * CCM_NCOUNTERS - 1];
+    ensures stopped: \result != CCM_RUNNING;
+    behavior laid:
+      assumes program_ok(p) && options_ok(m) && p->ntop <= m->heap_cap;
+      CCM_ENSURES_WF
+    behavior bad_program:
+      assumes !program_ok(p) || !options_ok(m);
+      ensures result: \result == CCM_ERR_BAD_CODE;
+    behavior no_room:
+      assumes program_ok(p) && options_ok(m) && p->ntop > m->heap_cap;
+      ensures result: \result == CCM_RES_HEAP;
+    complete behaviors;
+    disjoint behaviors;
+*/
+int ccm_init_run(struct ccm_machine *m, const struct ccm_program *p);
 
 /* The force row: begin evaluating the thunk at addr now, resuming the
  * current control afterwards.  Returns CCM_RUNNING if it fired, or

@@ -139,28 +139,47 @@ static void lay_tops(struct ccm_obj *heap, int32_t ntop, const int32_t *top_code
     }
 }
 
-int ccm_init(struct ccm_machine *m, const struct ccm_program *p)
+/* Lay the initial state of a program ccm_init has checked.  Proven in the
+ * untyped pass (it writes many fields: the typing facts of every
+ * intermediate memory slow the frame goals down); it states that the code
+ * nodes are the same at the end as at the start (code_same), so that
+ * ccm_init, in the typed pass, carries code_wf over by the lemma
+ * code_wf_frame. */
+/*@ requires program: program_valid(p) && program_ok(p);
+    requires arrays: init_arrays(m, p);
+    requires room: p->ntop <= m->heap_cap;
+    requires budget: 0 <= m->max_steps;
+    assigns m->code, m->ncode, m->cc_kind, m->ncc, m->costs[0 .. p->ncc * CCM_NCOUNTERS - 1],
+            m->heap[0 .. m->heap_cap - 1], m->heap_len, m->cell_len, m->stack_len,
+            m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->steps, m->last_rule, m->max_steps;
+    ensures config: m->code == \old(p->code) && m->ncode == \old(p->ncode) &&
+                    m->cc_kind == \old(p->cc_kind) && m->ncc == \old(p->ncc);
+    // the nodes are unchanged, field by field (acsl/ccm_init.h: InitFrame)
+    ensures kept_kind: kept_kind{Pre,Post}(\old(p->code), \old(p->ncode));
+    ensures kept_a:    kept_a{Pre,Post}(\old(p->code), \old(p->ncode));
+    ensures kept_b:    kept_b{Pre,Post}(\old(p->code), \old(p->ncode));
+    ensures kept_c:    kept_c{Pre,Post}(\old(p->code), \old(p->ncode));
+    ensures kept_lit:  kept_lit{Pre,Post}(\old(p->code), \old(p->ncode));
+    ensures options_kept: m->rules == \old(m->rules) && m->scoping == \old(m->scoping) &&
+                          m->order == \old(m->order);
+    ensures wf_code_checked: code_wf{Pre}(m->code, m->ncode, m->ncc);
+    ensures wf_valid: machine_valid(m);
+    ensures wf_kinds: cc_kinds_ok(m);
+    ensures wf_sizes: sizes_ok(m);
+    ensures wf_heap:  heap_ok(m);
+    ensures wf_cells: cells_ok(m);
+    ensures wf_stack: stack_ok(m);
+    ensures wf_regs:  regs_ok(m);
+    ensures wf_costs: costs_ok(m);
+    ensures initial: ctl_is(m, CCM_CC_MAIN, \old(p->entry), CCM_NIL, 0) && m->steps == 0 &&
+                     m->last_rule == CCM_R_NONE && m->stack_len == 0 && m->cell_len == 0;
+    ensures heap: m->heap_len == \old(p->ntop) && \forall integer x; 0 <= x < m->heap_len ==>
+                    obj_is(m->heap[x], \old(p->top_code[x]), CCM_NIL, \old(p->top_cc[x]), 0, 0);
+    ensures costs: \forall integer i; 0 <= i < m->ncc * CCM_NCOUNTERS ==> m->costs[i] == 0;
+    ensures clamp: m->max_steps == (\old(m->max_steps) > CCM_MAX_STEPS ? CCM_MAX_STEPS : \old(m->max_steps));
+*/
+static void init_lay(struct ccm_machine *m, const struct ccm_program *p)
 {
-    if (!ccm_code_ok(p->code, p->ncode, p->ncc)) return CCM_ERR_BAD_CODE;
-    if (!in_range(p->entry, p->ncode) || p->code[p->entry].kind != CCM_VAR) return CCM_ERR_BAD_CODE;
-    if (p->ntop < 1) return CCM_ERR_BAD_CODE;
-    /*@ loop invariant bounds: 0 <= i <= p->ncc;
-        loop invariant kinds: \forall integer c; 0 <= c < i ==> CCM_CC_PLAIN <= p->cc_kind[c] <= CCM_CC_CAF;
-        loop assigns i;
-        loop variant p->ncc - i;
-    */
-    for (int32_t i = 0; i < p->ncc; i++)
-        if (p->cc_kind[i] < CCM_CC_PLAIN || p->cc_kind[i] > CCM_CC_CAF) return CCM_ERR_BAD_CODE;
-    /*@ loop invariant bounds: 0 <= i <= p->ntop;
-        loop invariant tops: \forall integer x; 0 <= x < i ==>
-                               0 <= p->top_code[x] < p->ncode && 0 <= p->top_cc[x] < p->ncc;
-        loop assigns i;
-        loop variant p->ntop - i;
-    */
-    for (int32_t i = 0; i < p->ntop; i++)
-        if (!in_range(p->top_code[i], p->ncode) || !in_range(p->top_cc[i], p->ncc))
-            return CCM_ERR_BAD_CODE;
-    if (p->ntop > m->heap_cap) return CCM_RES_HEAP;
     m->code = p->code;
     m->ncode = p->ncode;
     m->cc_kind = p->cc_kind;
@@ -177,5 +196,45 @@ int ccm_init(struct ccm_machine *m, const struct ccm_program *p)
     m->steps = 0;
     m->last_rule = CCM_R_NONE;
     if (m->max_steps > CCM_MAX_STEPS) m->max_steps = CCM_MAX_STEPS;
+}
+
+/* Does the program satisfy program_ok (acsl/ccm_init.h)?  1 or 0. */
+/*@ requires program: program_valid(p);
+    assigns \nothing;
+    ensures result: \result != 0 <==> program_ok(p);
+*/
+static int check_program(const struct ccm_program *p)
+{
+    if (!ccm_code_ok(p->code, p->ncode, p->ncc)) return 0;
+    if (!in_range(p->entry, p->ncode) || p->code[p->entry].kind != CCM_VAR) return 0;
+    if (p->ntop < 1) return 0;
+    /*@ loop invariant bounds: 0 <= i <= p->ncc;
+        loop invariant kinds: \forall integer c; 0 <= c < i ==> CCM_CC_PLAIN <= p->cc_kind[c] <= CCM_CC_CAF;
+        loop assigns i;
+        loop variant p->ncc - i;
+    */
+    for (int32_t i = 0; i < p->ncc; i++)
+        if (p->cc_kind[i] < CCM_CC_PLAIN || p->cc_kind[i] > CCM_CC_CAF) return 0;
+    /*@ loop invariant bounds: 0 <= i <= p->ntop;
+        loop invariant tops: \forall integer x; 0 <= x < i ==>
+                               0 <= p->top_code[x] < p->ncode && 0 <= p->top_cc[x] < p->ncc;
+        loop assigns i;
+        loop variant p->ntop - i;
+    */
+    for (int32_t i = 0; i < p->ntop; i++)
+        if (!in_range(p->top_code[i], p->ncode) || !in_range(p->top_cc[i], p->ncc))
+            return 0;
+    return 1;
+}
+
+int ccm_init(struct ccm_machine *m, const struct ccm_program *p)
+{
+    if (!check_program(p)) return CCM_ERR_BAD_CODE;
+    if ((m->rules != CCM_RULES_FIG6 && m->rules != CCM_RULES_FIG2) ||
+        (m->scoping != CCM_LEXICAL && m->scoping != CCM_EVALUATION) ||
+        (m->order != CCM_LEFT_TO_RIGHT && m->order != CCM_RIGHT_TO_LEFT))
+        return CCM_ERR_BAD_CODE;
+    if (p->ntop > m->heap_cap) return CCM_RES_HEAP;
+    init_lay(m, p);
     return CCM_RUNNING;
 }

@@ -37,7 +37,7 @@ PROVE_FUNCS := ccm_charge ccm_sub ccm_subcaf ccm_control_int ccm_control_is_int 
   ccm_row_case1 ccm_row_case2_default ccm_row_scc ccm_row_scc_sub \
   let_lay_objs let_push_cells \
   ccm_row_prim1 ccm_row_prim2 ccm_row_prim3 ccm_row_resume ccm_force \
-  in_range check_run check_operand check_node ccm_code_ok zero_costs lay_tops \
+  in_range check_run check_operand check_node ccm_code_ok check_program zero_costs lay_tops ccm_init ccm_init_run \
   ccm_step ccm_step_var ccm_step_app ccm_step_let ccm_step_case ccm_step_scc \
   ccm_step_scc_sub ccm_step_prim ccm_step_value ccm_value_arg ccm_value_upd ccm_value_case \
   ccm_value_case_found ccm_value_case_default ccm_value_case_con \
@@ -58,7 +58,7 @@ PROVE_FIRE := ccm_fire_app1 ccm_fire_app2 ccm_fire_var1 ccm_fire_var2 ccm_fire_v
 # need of C types is stated in their contracts instead (0 <= steps, 0 <= max_steps).
 
 PROVE_FUNCS_UNTYPED := ccm_row_var2 ccm_row_force ccm_row_let ccm_row_case2 case2_bind_args case2_regs \
-  ccm_init ccm_run $(PROVE_FIRE)
+  init_lay ccm_run $(PROVE_FIRE)
 
 comma := ,
 empty :=
@@ -85,7 +85,7 @@ define prove_run
 	  > $(PROVE_DIR)/$(3).log 2>&1; st=$$?; \
 	end=$$(date +%s); \
 	bash proofs/kernel-functions.sh $(PROVE_SRC) > $(PROVE_DIR)/kernel-functions.txt; \
-	python3 proofs/prove-report.py $(if $(strip $(5)),--expect $(PROVE_DIR)/kernel-functions.txt) \
+	python3 proofs/prove-report.py $(if $(filter prove replay,$(3)),--expect $(PROVE_DIR)/kernel-functions.txt) \
 	  --times $(PROVE_DIR)/goal-times.tsv $(PROVE_DIR)/$(3).log $$st $$((end-start)) \
 	  $(if $(strip $(1)),$(PROVE_DIR)/$(3).json) $(if $(strip $(4)),$(PROVE_DIR)/$(3)-untyped.json) \
 	  $(if $(strip $(5)),$(PROVE_DIR)/$(3)-lemmas.json)

@@ -173,3 +173,85 @@ Test(errors, case_scrutinee_out_of_range_refused)
 {
     cr_assert_eq(init_case_program(0), CCM_ERR_BAD_CODE);
 }
+
+/* ccm_init refuses an option that is not one of its named values (the rows
+ * test each against one value, so 7 would silently mean one of the two),
+ * and a refusal writes nothing into the machine (contract: assigns
+ * \nothing).  main = 1. */
+static int init_with_options(struct kt *t, int rules, int scoping, int order)
+{
+    kt_begin(t);
+    int32_t one = kt_lit(t, 1);
+    int32_t entry = kt_node(t, CCM_VAR, kt_gref(0), 0, 0);
+    kt_top(t, one, CCM_CC_MAIN);
+    int st = kt_try_init_caps(t, entry, CCM_RULES_FIG6, CCM_LEXICAL, KT_HEAP, KT_CELLS, KT_STACK);
+    cr_assert_eq(st, CCM_RUNNING);
+    t->m.rules = rules;
+    t->m.scoping = scoping;
+    t->m.order = order;
+    t->m.steps = 42;                       /* a mark ccm_init would overwrite */
+    return ccm_init(&t->m, &t->p);
+}
+
+Test(errors, init_refuses_bad_rules)
+{
+    struct kt t;
+    cr_assert_eq(init_with_options(&t, 2, CCM_LEXICAL, CCM_LEFT_TO_RIGHT), CCM_ERR_BAD_CODE);
+    cr_assert_eq(t.m.steps, 42);
+}
+Test(errors, init_refuses_bad_scoping)
+{
+    struct kt t;
+    cr_assert_eq(init_with_options(&t, CCM_RULES_FIG2, -1, CCM_LEFT_TO_RIGHT), CCM_ERR_BAD_CODE);
+    cr_assert_eq(t.m.steps, 42);
+}
+Test(errors, init_refuses_bad_order)
+{
+    struct kt t;
+    cr_assert_eq(init_with_options(&t, CCM_RULES_FIG6, CCM_EVALUATION, 7), CCM_ERR_BAD_CODE);
+    cr_assert_eq(t.m.steps, 42);
+}
+Test(errors, init_accepts_named_options)
+{
+    struct kt t;
+    cr_assert_eq(init_with_options(&t, CCM_RULES_FIG2, CCM_EVALUATION, CCM_RIGHT_TO_LEFT), CCM_RUNNING);
+    cr_assert_eq(t.m.steps, 0);
+}
+
+/* ccm_init clamps the step budget to the hard limit. */
+Test(errors, init_clamps_max_steps)
+{
+    struct kt t;
+    init_with_options(&t, CCM_RULES_FIG6, CCM_LEXICAL, CCM_LEFT_TO_RIGHT);
+    t.m.max_steps = CCM_MAX_STEPS + 5;
+    cr_assert_eq(ccm_init(&t.m, &t.p), CCM_RUNNING);
+    cr_assert_eq(t.m.max_steps, CCM_MAX_STEPS);
+}
+
+/* ccm_init_run = ccm_init then ccm_run: the same status, steps, value and
+ * costs as the two calls made one after the other. */
+Test(errors, init_run_is_init_then_run)
+{
+    struct kt a, b;
+    init_with_options(&a, CCM_RULES_FIG6, CCM_LEXICAL, CCM_LEFT_TO_RIGHT);
+    init_with_options(&b, CCM_RULES_FIG6, CCM_LEXICAL, CCM_LEFT_TO_RIGHT);
+    int sa = ccm_init_run(&a.m, &a.p);
+    int sb = ccm_init(&b.m, &b.p);
+    cr_assert_eq(sb, CCM_RUNNING);
+    sb = ccm_run(&b.m);
+    cr_assert_eq(sa, sb);
+    cr_assert_eq(sa, CCM_VALUE);
+    cr_assert_eq(a.m.steps, b.m.steps);
+    cr_assert_eq(a.m.ctl_num, b.m.ctl_num);
+    for (int i = 0; i < a.ncc * CCM_NCOUNTERS; i++)
+        cr_assert_eq(a.costs[i], b.costs[i]);
+}
+Test(errors, init_run_refuses_bad_options)
+{
+    struct kt t;
+    init_with_options(&t, CCM_RULES_FIG6, CCM_LEXICAL, CCM_LEFT_TO_RIGHT);
+    t.m.order = 3;
+    t.m.steps = 42;
+    cr_assert_eq(ccm_init_run(&t.m, &t.p), CCM_ERR_BAD_CODE);
+    cr_assert_eq(t.m.steps, 42);
+}
