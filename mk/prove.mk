@@ -5,6 +5,7 @@
 #   make prove-replay     cache only, no provers (fails on any cache miss; `make prove` tries it first)
 #   make prove-update     with the provers for any goal not valid in the cache
 #   make prove-rebuild    refill the cache from scratch (after a toolchain change)
+#   make prove-prune      drop the cache entries no goal uses any more
 #   make prove-smoke      vacuity check (-wp-smoke-tests)
 #   make prove-mutants    bugs injected into copies of the kernel must fail to prove
 #
@@ -99,7 +100,7 @@ prove-vars:
 	@echo "PROVE_CSTD='$(CSTD)'"
 	@echo "PROVE_UNTYPED='$(strip $(PROVE_FUNCS_UNTYPED))'"
 
-.PHONY: prove prove-update prove-fn prove-replay prove-rebuild prove-smoke prove-mutants
+.PHONY: prove prove-update prove-fn prove-replay prove-rebuild prove-prune prove-smoke prove-mutants
 # First from the cache alone, with many cache lookups in flight (they wait
 # on WP's scheduler, not on the CPU: 381 cached goals take 42 s at -wp-par 2,
 # 24 s at 8); if any goal is missing from the cache or not valid there,
@@ -127,6 +128,14 @@ prove-replay:
 prove-rebuild:
 	rm -rf $(PROVE_SESSION)
 	$(MAKE) --no-print-directory prove-update PROVE_PAR=1
+
+# Drop every cache entry the current contracts do not use: WP's cleanup
+# mode proves like prove-update (a miss runs the provers) and, at the end,
+# deletes the entries no goal of this run looked up.  Run it after a
+# successful `make prove`, before committing proofs/wp-session.
+prove-prune:
+	$(call prove_run,$(PROVE_FUNCS),-wp-session $(PROVE_SESSION) -wp-cache cleanup,prune,$(PROVE_FUNCS_UNTYPED),lemmas)
+	@echo "prove-prune: $$(ls $(PROVE_SESSION)/cache | wc -l) cache entries, $$(du -sh $(PROVE_SESSION) | cut -f1)"
 
 prove-smoke:
 	$(call prove_run,$(PROVE_FUNCS),-wp-smoke-tests,smoke,$(PROVE_FUNCS_UNTYPED),lemmas)
