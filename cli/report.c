@@ -1,4 +1,4 @@
-/* report.c -- the cost report: Fig. 3 style table, or INTERFACE.md's JSON.
+/* report.c -- the cost report: Fig. 3 style table, or docs/syntax-and-cli.md's JSON.
  * A cost centre is listed if any of its counters is non-zero; MAIN always. */
 #include <stdlib.h>
 #include <string.h>

@@ -14,7 +14,7 @@
 #include <string.h>
 #include "lib/ccmlib.h"
 
-/* SEMANTICS.md section 7: 9 transitions. */
+/* docs/semantics.md section 7: 9 transitions. */
 static const char program[] =
     "main = let f = scc \"fun\" \\x -> x; a = 1 in f a;\n";
 

@@ -1,4 +1,4 @@
-/* check.c -- the static errors of INTERFACE.md section 1, reported in
+/* check.c -- the static errors of docs/syntax-and-cli.md (syntax), reported in
  * source order (the first one found walking the program left to right):
  * duplicate binding (top level or one let), unbound variable, duplicate
  * pattern variable or constructor in one case, constructor arity mismatch

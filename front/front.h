@@ -25,7 +25,7 @@ struct front_diag {
 int front_parse(const char *file, const char *text, size_t len,
                 struct ast_program *out, struct front_diag *err);
 
-/* Static checks of INTERFACE.md section 1: unbound variable, duplicate
+/* Static checks of docs/syntax-and-cli.md (syntax): unbound variable, duplicate
  * binding (let / top level), duplicate pattern variable or constructor in a
  * case, constructor arity mismatch, reserved cost-centre name, missing main. */
 int front_check(const char *file, const struct ast_program *p, struct front_diag *err);
@@ -54,7 +54,7 @@ struct front_image {
 int  front_load(const struct ast_program *p, struct front_image *img, struct front_diag *err);
 void front_image_free(struct front_image *img);
 
-/* `ccm core`: the desugared core, in the syntax of INTERFACE.md, re-parsable. */
+/* `ccm core`: the desugared core, in the syntax of docs/syntax-and-cli.md, re-parsable. */
 void front_print_core(FILE *out, const struct ast_program *p);
 
 /* The same text in a malloc'd, NUL-terminated buffer (its length in *len);

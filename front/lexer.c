@@ -1,4 +1,4 @@
-/* lexer.c -- tokens of INTERFACE.md section 1.  Columns count bytes from 1
+/* lexer.c -- tokens of docs/syntax-and-cli.md (syntax).  Columns count bytes from 1
  * (a tab is one column).  Any byte sequence is accepted as input: what is
  * not a token becomes a located error token, never a crash. */
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* lexer.h -- program text to tokens (INTERFACE.md section 1). */
+/* lexer.h -- program text to tokens (docs/syntax-and-cli.md (syntax)). */
 #ifndef CCM_LEXER_H
 #define CCM_LEXER_H
 

@@ -9,7 +9,7 @@
  * Cost centres: 0 "MAIN", 1 "SUB" (kind SUB), one "CAF:name" (kind CAF) per
  * top-level binding other than main whose rhs is not a value, then the
  * names of scc/scc_sub in order of first appearance (kind PLAIN).  Pinning
- * (SEMANTICS.md section 2): main -> MAIN, value rhs -> SUB, CAF -> CAF:name.
+ * (docs/semantics.md section 2): main -> MAIN, value rhs -> SUB, CAF -> CAF:name.
  *
  * Constructor tags: True 0, False 1, the others from 2 in order of first
  * appearance.  Variable references: a binder pushes one environment entry

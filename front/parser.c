@@ -1,4 +1,4 @@
-/* parser.c -- tokens to the core tree (INTERFACE.md section 1).
+/* parser.c -- tokens to the core tree (docs/syntax-and-cli.md (syntax)).
  *
  * Recursive descent with an explicit nesting limit: every nested
  * expression costs one level, and a tree taller than FRONT_MAX_DEPTH is

@@ -1,4 +1,4 @@
-/* print_core.c -- the core tree as program text (INTERFACE.md section 1).
+/* print_core.c -- the core tree as program text (docs/syntax-and-cli.md (syntax)).
  *
  * The text re-parses to the same tree: every construct but an application
  * head extends as far right as it can and is ended by the `;`, `}`, `)`,

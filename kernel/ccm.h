@@ -1,6 +1,6 @@
 /* ccm.h -- the public interface of the ccm kernel.
  *
- * The kernel is the stack machine of SEMANTICS.md section 4 (Sansom &
+ * The kernel is the stack machine of docs/semantics.md section 4 (Sansom &
  * Peyton Jones, POPL 1995, Figures 5 and 6, plus our extensions).  It is
  * written to be proven with Frama-C/WP: the caller hands it every array it
  * uses (code, heap, environment cells, stack, cost counters), and the kernel
@@ -19,7 +19,7 @@
  * So e[x/y] -- the body e of \y->e with the argument address x -- is the
  * closure (e, cell{x} -> env_of_lambda); let and case alternatives push one
  * cell per bound name in binding order, so the last name bound is ref 0.
- * A name in SEMANTICS.md is a heap address here; "fresh names" are the next
+ * A name in docs/semantics.md is a heap address here; "fresh names" are the next
  * free heap slots.
  *
  * Cells and heap objects are never freed (there is no garbage collector):
@@ -29,6 +29,10 @@
 #define CCM_KERNEL_CCM_H
 
 #include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {   /* C linkage for C++ embedders (the contracts are C only) */
+#endif
 
 #define CCM_NIL (-1)
 
@@ -125,10 +129,10 @@ struct ccm_frame {
 enum ccm_rules   { CCM_RULES_FIG6 = 0, CCM_RULES_FIG2 = 1 };
 enum ccm_scoping { CCM_LEXICAL = 0, CCM_EVALUATION = 1 };
 /* Order in which a primitive's operands are evaluated: left to right is the
- * machine of SEMANTICS.md; right to left exists for property 2 only. */
+ * machine of docs/semantics.md; right to left exists for property 2 only. */
 enum ccm_order   { CCM_LEFT_TO_RIGHT = 0, CCM_RIGHT_TO_LEFT = 1 };
 
-/* The rule a transition fired (names as in SEMANTICS.md section 4). */
+/* The rule a transition fired (names as in docs/semantics.md section 4). */
 enum ccm_rule {
     CCM_R_NONE = 0,
     CCM_R_APP1, CCM_R_APP2, CCM_R_VAR1, CCM_R_VAR2, CCM_R_VAR3, CCM_R_LET,
@@ -228,24 +232,8 @@ int ccm_code_ok(const struct ccm_node *code, int32_t ncode, int32_t ncc);
       ensures options: options_ok(m);
       // wf(m) of the final memory, part by part (the code is the program's,
       // its nodes unchanged: ccm_code_ok's verdict still holds)
-      ensures config: m->code == \old(p->code) && m->ncode == \old(p->ncode) &&
-                      m->cc_kind == \old(p->cc_kind) && m->ncc == \old(p->ncc);
-      ensures wf_valid: machine_valid(m);
-      ensures wf_code:  code_wf(m->code, m->ncode, m->ncc);
-      ensures wf_kinds: cc_kinds_ok(m);
-      ensures wf_sizes: sizes_ok(m);
-      ensures wf_heap:  heap_ok(m);
-      ensures wf_cells: cells_ok(m);
-      ensures wf_stack: stack_ok(m);
-      ensures wf_regs:  regs_ok(m);
-      ensures wf_costs: costs_ok(m);
-      ensures initial: ctl_is(m, CCM_CC_MAIN, \old(p->entry), CCM_NIL, 0) && m->steps == 0 &&
-                       m->last_rule == CCM_R_NONE && m->stack_len == 0 && m->cell_len == 0;
-      ensures heap: m->heap_len == \old(p->ntop) && \forall integer x; 0 <= x < m->heap_len ==>
-                      obj_is(m->heap[x], \old(p->top_code[x]), CCM_NIL, \old(p->top_cc[x]), 0, 0);
-      ensures costs: \forall integer i; 0 <= i < m->ncc * CCM_NCOUNTERS ==> m->costs[i] == 0;
-      // the budget, clamped to the hard limit
-      ensures clamp: m->max_steps == (\old(m->max_steps) > CCM_MAX_STEPS ? CCM_MAX_STEPS : \old(m->max_steps));
+      ensures wf_code: code_wf(m->code, m->ncode, m->ncc);
+      CCM_INIT_LAID
     // a refusal writes nothing: m is as the caller left it
     behavior bad_program:
       assumes !program_ok(p) || !options_ok(m);
@@ -262,7 +250,7 @@ int ccm_init(struct ccm_machine *m, const struct ccm_program *p);
 
 /* One transition.  Returns CCM_RUNNING if a rule fired (m->last_rule says
  * which), otherwise the final or error status; the state is then unchanged.
- * One behavior per row of SEMANTICS.md section 4 (acsl/ccm_rows.h says what
+ * One behavior per row of docs/semantics.md section 4 (acsl/ccm_rows.h says what
  * each does), one per stuck state and budget error (acsl/ccm_step.h says
  * which state matches which). */
 /*@ requires wf: wf(m);
@@ -350,5 +338,9 @@ int ccm_force(struct ccm_machine *m, int32_t addr);
 int ccm_is_value_node(const struct ccm_machine *m, int32_t node);
 const char *ccm_rule_name(int rule);        /* "app1", ...            */
 const char *ccm_status_kind(int status);    /* JSON error kind, or "value"/"running" */
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -141,10 +141,10 @@ static void lay_tops(struct ccm_obj *heap, int32_t ntop, const int32_t *top_code
 
 /* Lay the initial state of a program ccm_init has checked.  Proven in the
  * untyped pass (it writes many fields: the typing facts of every
- * intermediate memory slow the frame goals down); it states that the code
- * nodes are the same at the end as at the start (code_same), so that
+ * intermediate memory slow the frame goals down); it states that every
+ * field of every code node is the same at the end as at the start, so that
  * ccm_init, in the typed pass, carries code_wf over by the lemma
- * code_wf_frame. */
+ * kept_code_wf. */
 /*@ requires program: program_valid(p) && program_ok(p);
     requires arrays: init_arrays(m, p);
     requires room: p->ntop <= m->heap_cap;
@@ -152,31 +152,17 @@ static void lay_tops(struct ccm_obj *heap, int32_t ntop, const int32_t *top_code
     assigns m->code, m->ncode, m->cc_kind, m->ncc, m->costs[0 .. p->ncc * CCM_NCOUNTERS - 1],
             m->heap[0 .. m->heap_cap - 1], m->heap_len, m->cell_len, m->stack_len,
             m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->steps, m->last_rule, m->max_steps;
-    ensures config: m->code == \old(p->code) && m->ncode == \old(p->ncode) &&
-                    m->cc_kind == \old(p->cc_kind) && m->ncc == \old(p->ncc);
-    // the nodes are unchanged, field by field (acsl/ccm_init.h: InitFrame)
+    CCM_INIT_LAID
+    // the nodes are unchanged, field by field (acsl/ccm_init.h: InitFrame),
+    // and so is code_wf of the code as it was found
     ensures kept_kind: kept_kind{Pre,Post}(\old(p->code), \old(p->ncode));
     ensures kept_a:    kept_a{Pre,Post}(\old(p->code), \old(p->ncode));
     ensures kept_b:    kept_b{Pre,Post}(\old(p->code), \old(p->ncode));
     ensures kept_c:    kept_c{Pre,Post}(\old(p->code), \old(p->ncode));
     ensures kept_lit:  kept_lit{Pre,Post}(\old(p->code), \old(p->ncode));
+    ensures wf_code_checked: code_wf{Pre}(m->code, m->ncode, m->ncc);
     ensures options_kept: m->rules == \old(m->rules) && m->scoping == \old(m->scoping) &&
                           m->order == \old(m->order);
-    ensures wf_code_checked: code_wf{Pre}(m->code, m->ncode, m->ncc);
-    ensures wf_valid: machine_valid(m);
-    ensures wf_kinds: cc_kinds_ok(m);
-    ensures wf_sizes: sizes_ok(m);
-    ensures wf_heap:  heap_ok(m);
-    ensures wf_cells: cells_ok(m);
-    ensures wf_stack: stack_ok(m);
-    ensures wf_regs:  regs_ok(m);
-    ensures wf_costs: costs_ok(m);
-    ensures initial: ctl_is(m, CCM_CC_MAIN, \old(p->entry), CCM_NIL, 0) && m->steps == 0 &&
-                     m->last_rule == CCM_R_NONE && m->stack_len == 0 && m->cell_len == 0;
-    ensures heap: m->heap_len == \old(p->ntop) && \forall integer x; 0 <= x < m->heap_len ==>
-                    obj_is(m->heap[x], \old(p->top_code[x]), CCM_NIL, \old(p->top_cc[x]), 0, 0);
-    ensures costs: \forall integer i; 0 <= i < m->ncc * CCM_NCOUNTERS ==> m->costs[i] == 0;
-    ensures clamp: m->max_steps == (\old(m->max_steps) > CCM_MAX_STEPS ? CCM_MAX_STEPS : \old(m->max_steps));
 */
 static void init_lay(struct ccm_machine *m, const struct ccm_program *p)
 {

@@ -114,7 +114,7 @@ int64_t ccm_control_int(const struct ccm_machine *m);
 */
 int ccm_control_is_int(const struct ccm_machine *m);
 
-/* one function per row of SEMANTICS.md section 4.  Each states its row as a
+/* one function per row of docs/semantics.md section 4.  Each states its row as a
  * two-state predicate of acsl/ccm_rows.h.  A row's match, budget, frame and
  * effect are one macro ROW_X, shared with the row's firing from a
  * well-formed state (fire.h): the row itself needs only a small context. */

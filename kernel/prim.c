@@ -4,7 +4,7 @@
 
 /* The status CCM_RUNNING with the value (is_bool for comparisons), or
  * CCM_ERR_DIV_ZERO / CCM_ERR_OVERFLOW.  / and % truncate toward zero;
- * INT64_MIN / -1 overflows, INT64_MIN % -1 is 0 (INTERFACE.md 1).
+ * INT64_MIN / -1 overflows, INT64_MIN % -1 is 0 (docs/syntax-and-cli.md (syntax)).
  * Returned by value: a caller's locals stay out of memory, so nothing it
  * proves about the machine has to be carried across this call. */
 struct ccm_prim_out ccm_prim_apply(int op, int64_t x, int64_t y)

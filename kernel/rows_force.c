@@ -1,5 +1,5 @@
 /* rows_force.c -- force and resume [ext]: change the evaluation order
- * without changing the semantics (property 2 of SEMANTICS.md section 5). */
+ * without changing the semantics (property 2 of docs/semantics.md section 5). */
 #include "kernel_internal.h"
 
 /* force:  cc | Γ[x ↦cce e] | c | S  =>  cce | Γ (x absent) | e | (#x,cc) : (resume c, cc) : S

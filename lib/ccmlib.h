@@ -8,6 +8,10 @@
 #include <stdint.h>
 #include "../kernel/ccm.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct ccm_options {
     int rules;               /* CCM_RULES_FIG6 (default) or CCM_RULES_FIG2 */
     int scoping;             /* CCM_LEXICAL (default) or CCM_EVALUATION    */
@@ -65,8 +69,25 @@ const struct front_image *ccm_session_image(const struct ccm_session *s);
  * e.g. "division by zero in `a / b`".  NULL kind for CCM_VALUE. */
 const char *ccm_error_kind(int status);
 const char *ccm_session_error_message(struct ccm_session *s, int status, char *buf, size_t cap);
-/* Exit status of INTERFACE.md section 2 for a run that ended with status:
+/* Exit status of docs/syntax-and-cli.md (command line) for a run that ended with status:
  * 0 value, 1 runtime error (and internal errors), 3 resource error. */
 int ccm_exit_status(int status);
+
+/* The proof certificate (docs/proofs.md, "The certificate"): is the kernel
+ * compiled into this library the one `make prove` proved?  The build embeds
+ * the digest of the kernel sources it compiles (proofs/digest.sh) and the
+ * digest and verdict recorded by the last complete proof
+ * (proofs/CERTIFICATE); `proven` is 1 only when the two digests are equal. */
+struct ccm_certificate {
+    int proven;
+    const char *source_digest;   /* sha256 of the compiled kernel, acsl/, prover settings */
+    const char *proof_digest;    /* the certificate's ("" when there is none) */
+    const char *verdict;         /* the certificate's lines "key: value\n" (goals, proved, ...) */
+};
+void ccm_certificate_get(struct ccm_certificate *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,4 +1,4 @@
-/* bigstep.c -- the big-step cost semantics of SEMANTICS.md section 3 (see
+/* bigstep.c -- the big-step cost semantics of docs/semantics.md section 3 (see
  * bigstep.h).  One C function per rule, named after it. */
 #include "bigstep.h"
 
@@ -100,7 +100,7 @@ static void charge(struct bs *S, int32_t cc, int counter, uint64_t n)
     S->costs[cc * BS_NCOUNTERS + counter] += n;
 }
 
-/* SUB(c, cc) and SUBCAF(c, cc) of SEMANTICS.md section 2. */
+/* SUB(c, cc) and SUBCAF(c, cc) of docs/semantics.md section 2. */
 static int32_t sub(const struct bs *S, int32_t c, int32_t cc)
 {
     return S->cc_kind[c] == BS_CC_SUB ? cc : c;
@@ -434,7 +434,7 @@ static int rule_scc(struct bs *S, struct bs_expr *e, int32_t cc, struct val *out
     return eval(S, e->body, c2, out);
 }
 
-/* 64-bit arithmetic of INTERFACE.md section 1. */
+/* 64-bit arithmetic of docs/syntax-and-cli.md (syntax). */
 static int arith(enum ast_op op, int64_t x, int64_t y, int64_t *r, int *is_bool)
 {
     *is_bool = 0;

@@ -1,5 +1,5 @@
 /* bigstep.h -- an independent big-step evaluator, written straight from
- * SEMANTICS.md section 3 (Fig. 2 as modified by Fig. 6), for property 1.
+ * docs/semantics.md section 3 (Fig. 2 as modified by Fig. 6), for property 1.
  *
  * Deliberately unlike the machine: it recurses over the expression tree,
  * performs e[x/y] as a real substitution of fresh heap names for source
@@ -13,7 +13,7 @@
  *   SCC 1 + premise, Prim 3 + operands.
  * Steps and costs are accumulated in the order the machine would fire the
  * corresponding transitions, so after a runtime error they are "θ so far"
- * and "steps so far" exactly as SEMANTICS.md section 6 defines them: the
+ * and "steps so far" exactly as docs/semantics.md section 6 defines them: the
  * transition that would leave a stuck state is neither counted nor charged.
  *
  * The recursion depth is bounded by (program depth x evaluation depth);

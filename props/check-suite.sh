@@ -59,7 +59,7 @@ for f in tests/regress/mutant-*.lam; do
     else ok "mutant $n fails its regression $(basename "$f")"; fi
 done
 
-# 5b. SEMANTICS.md section 5: the naive CAF treatment (mutant 7) must break
+# 5b. docs/semantics.md section 5: the naive CAF treatment (mutant 7) must break
 #     evaluation-order independence itself, not only the equivalence
 for p in p2b p2a; do
     line=$("$build/mutants/naive_caf/ccm-props" --seeds "$seeds" --jobs 2 --stop-first --props "$p" 2>&1 | grep -m1 '^props: first failure')

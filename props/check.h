@@ -1,4 +1,4 @@
-/* check.h -- the properties of SEMANTICS.md section 5 on one program.
+/* check.h -- the properties of docs/semantics.md section 5 on one program.
  *
  *   p1   equivalence: machine ≡ big-step (outcome, value, returned cost
  *        centre, steps, every counter of every cost centre, final heap up

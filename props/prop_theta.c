@@ -1,5 +1,5 @@
 /* prop_theta.c -- property 3 (θ against the rows fired) and the resource
- * limits of SEMANTICS.md section 6. */
+ * limits of docs/semantics.md section 6. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,7 +37,7 @@ void check_theta(const struct mrun *r, const struct front_image *img, const char
              (unsigned long long)sum, (unsigned long long)r->m.steps);
 }
 
-/* ---- resource limits (SEMANTICS.md section 6) ---------------------------------- */
+/* ---- resource limits (docs/semantics.md section 6) ---------------------------------- */
 
 /* With a capacity one below what the full run used, the run must end with
  * the resource error, and the refused transition must be neither counted

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tests/cli/run.sh CCM -- `ccm run`, `ccm trace`, the JSON report and exit
 # statuses.  Every expected cost below is derived by hand from the rows of
-# SEMANTICS.md section 4 (the derivation is in the comment above it); none
+# docs/semantics.md section 4 (the derivation is in the comment above it); none
 # is copied from the machine's output.
 HERE=$(cd "$(dirname "$0")" && pwd)
 CCM=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -9,7 +9,7 @@ SUITE="cli($(basename "$CCM"))"
 source "$HERE/../front/helpers.sh"
 [ -x "$CCM" ] || { echo "no binary $CCM"; echo "$SUITE: 0 passed, 1 failed"; exit 1; }
 
-# The report must carry every required field with its type (INTERFACE.md 3).
+# The report must carry every required field with its type (docs/syntax-and-cli.md (the report)).
 SCHEMA='(.outcome | IN("value","runtime_error","resource_error"))
   and (.error == null or ((.error.kind|type)=="string" and (.error.message|type)=="string"))
   and ((.value|type) == "string" or .value == null)
@@ -25,7 +25,7 @@ check_schema() {
 # costs in a compact form for comparisons: {"cc":{"A":1,...}} without zeros
 NZ='.costs | map_values(with_entries(select(.value != 0)))'
 
-# ---- SEMANTICS.md section 7, the worked example ------------------------------
+# ---- docs/semantics.md section 7, the worked example ------------------------------
 # var2 main (MAIN V) . let (MAIN 2H) . app1 (MAIN A) . var2 f (MAIN V) .
 # scc (fun entries; MAIN subentries) . var3 f (fun U) . app2 . var1 a (fun V) .
 # var3 main (MAIN U): 9 steps, value 1, returned MAIN.
@@ -89,7 +89,7 @@ expect_eq "evaluation scoping" "$RC $(jqv '[.value,.returned_cc,.scoping]') $(jq
 put c.lam 'c = 1 + 2;\nmain = c + c;\n'
 run_ccm run --json c.lam
 expect_eq "caf cost centre" "$RC $(jqv '[.value,.steps]') $(jqv "$NZ")" '0 ["6",11] {"MAIN":{"V":3,"U":1,"P":1},"CAF:c":{"U":1,"P":1}}'
-# operand order does not change costs (SEMANTICS.md 5.2)
+# operand order does not change costs (docs/semantics.md 5.2)
 put o.lam 'main = let a = 10; b = 3 in a - b;\n'
 run_ccm run --json --order rtl o.lam; r=$(jqv '[.value,.steps,.costs]')
 run_ccm run --json o.lam; l=$(jqv '[.value,.steps,.costs]')
@@ -206,7 +206,7 @@ run_ccm run --max-stack 20 deep.lam
 expect_eq "stack: table" "$RC $(grep -c '^total ' <<<"$OUT")" '3 1'
 
 # ---- trace ------------------------------------------------------------------
-# the rule sequence and ccc after each step are those of SEMANTICS.md section 7
+# the rule sequence and ccc after each step are those of docs/semantics.md section 7
 run_ccm trace w.lam
 expect_eq "trace exit" "$RC" 0
 expect_eq "trace rules" "$(awk 'NF>=3 && $1 ~ /^[0-9]+$/ {printf "%s/%s ", $2, $3}' <<<"$OUT")" \

@@ -3,7 +3,7 @@
  * and a second run agree; observers name cost centres, constructors and
  * top-level bindings; error messages name the cause; sessions can be made
  * and freed many times (ASan's leak check runs over the sanitized build).
- * Expected numbers are SEMANTICS.md section 7's hand derivation. */
+ * Expected numbers are docs/semantics.md section 7's hand derivation. */
 #include <stdio.h>
 #include <string.h>
 #include "../../lib/ccmlib.h"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Run the embedding example and compare its output with the hand-derived
-# numbers (SEMANTICS.md section 7; with a budget of 5 transitions the run
+# numbers (docs/semantics.md section 7; with a budget of 5 transitions the run
 # stops after var2 main, let, app1, var2 f, scc -- see the derivation in
 # tests/examples/hello.expect -- and the refused 6th (var3 f) charges nothing).
 set -u

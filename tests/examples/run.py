@@ -2,7 +2,7 @@
 """Attribution tests of the paper's examples (examples/*.lam).
 
 Each tests/examples/NAME.expect holds, in '#' comments, the hand derivation
-(the transitions and what each charges, as SEMANTICS.md section 7 does) and
+(the transitions and what each charges, as docs/semantics.md section 7 does) and
 then one block per configuration:
 
     run fig6 lexical            (rules, scoping)

@@ -1,4 +1,4 @@
-/* app1 / app2, lexical and evaluation scoping (SEMANTICS.md section 4). */
+/* app1 / app2, lexical and evaluation scoping (docs/semantics.md section 4). */
 #include "kt.h"
 
 /* main = f k;  f = \y -> y;  k = 5.   Cost centres: MAIN, c1, c2 (plain). */

@@ -1,4 +1,4 @@
-/* Stuck states (SEMANTICS.md section 6): each runtime error kind is
+/* Stuck states (docs/semantics.md section 6): each runtime error kind is
  * reported, nothing is charged, the step is not counted, the state is
  * unchanged.  Also whole programs that end in each error. */
 #include "kt.h"

@@ -94,7 +94,7 @@ Test(prim3, mod_sign_of_dividend)
     prim3_case(CCM_MOD, 10, 4, 0, 2);
     prim3_case(CCM_MOD, -7, 2, 0, -1);
     prim3_case(CCM_MOD, 7, -2, 0, 1);
-    prim3_case(CCM_MOD, INT64_MIN, -1, 0, 0);   /* INTERFACE.md: INT64_MIN % -1 is 0 */
+    prim3_case(CCM_MOD, INT64_MIN, -1, 0, 0);   /* docs/syntax-and-cli.md: INT64_MIN % -1 is 0 */
 }
 Test(prim3, comparisons_yield_true_false_nodes)
 {

@@ -1,4 +1,4 @@
-/* Resource errors (SEMANTICS.md section 6): steps, heap, cells, stack.  The
+/* Resource errors (docs/semantics.md section 6): steps, heap, cells, stack.  The
  * refused transition charges nothing, is not counted, leaves the state. */
 #include "kt.h"
 

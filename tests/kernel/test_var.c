@@ -1,4 +1,4 @@
-/* var1, var2, var3 under both rule sets (SEMANTICS.md section 4):
+/* var1, var2, var3 under both rule sets (docs/semantics.md section 4):
  * fig6 uses SUBCAF in var1 and restores the demander in var3; fig2 uses SUB
  * in var1 and leaves ccc = ccz in var3. */
 #include "kt.h"

@@ -1,4 +1,4 @@
-/* SEMANTICS.md section 7, laid out by hand:
+/* docs/semantics.md section 7, laid out by hand:
  *   main = let f = scc "fun" \x -> x; a = 1 in f a;
  * 9 steps, θ = {MAIN: A1 V2 U1 H2 subentries1, fun: V1 U1 entries1},
  * result 1, returned cost centre MAIN. */
