@@ -52,6 +52,21 @@
     (\forall integer x; 0 <= x < p->ntop ==> 0 <= p->top_code[x] < p->ncode && 0 <= p->top_cc[x] < p->ncc);
 */
 
+/* The state ccm_init lays (its behavior `laid`, and init_lay that does the
+ * writes): the program's code and cost centres, wf part by part but
+ * code_wf (each of the two states code_wf its own way), the initial
+ * registers, the top-level objects, zero counters, the budget clamped. */
+#define CCM_INIT_LAID \
+  ensures config: m->code == \old(p->code) && m->ncode == \old(p->ncode) && \
+                  m->cc_kind == \old(p->cc_kind) && m->ncc == \old(p->ncc); \
+  CCM_ENSURES_WF_BUT_CODE \
+  ensures initial: ctl_is(m, CCM_CC_MAIN, \old(p->entry), CCM_NIL, 0) && m->steps == 0 && \
+                   m->last_rule == CCM_R_NONE && m->stack_len == 0 && m->cell_len == 0; \
+  ensures heap: m->heap_len == \old(p->ntop) && \forall integer x; 0 <= x < m->heap_len ==> \
+                  obj_is(m->heap[x], \old(p->top_code[x]), CCM_NIL, \old(p->top_cc[x]), 0, 0); \
+  ensures costs: \forall integer i; 0 <= i < m->ncc * CCM_NCOUNTERS ==> m->costs[i] == 0; \
+  ensures clamp: m->max_steps == (\old(m->max_steps) > CCM_MAX_STEPS ? CCM_MAX_STEPS : \old(m->max_steps));
+
 /*@
   // ccm_init keeps the program's nodes: one predicate per field (each a
   // postcondition of init_lay, kernel/init.c: a goal of a second, where

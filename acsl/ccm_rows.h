@@ -1,4 +1,4 @@
-/* ccm_rows.h -- one two-state predicate per row of SEMANTICS.md section 4:
+/* ccm_rows.h -- one two-state predicate per row of docs/semantics.md section 4:
  * Row{A,B}(m, ...) says what the transition from state A to state B does to
  * the current cost centre, the control, the stack, the heap, the cells and
  * the cost counters (which counter of which cost centre grows by how much;

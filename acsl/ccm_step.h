@@ -1,6 +1,6 @@
 /* ccm_step.h -- which row a state matches, for the behaviors of ccm_step.
  *
- * SEMANTICS.md section 4 matches the control first and, for a value, the
+ * docs/semantics.md section 4 matches the control first and, for a value, the
  * top frame.  The dispatcher refuses a stuck state before an exhausted
  * budget (docs/design.md): so each row below is "the state matches, no
  * stuck condition, the step budget and the room the row needs are there",

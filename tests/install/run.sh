@@ -38,6 +38,12 @@ for fn in ccm_session_from_text ccm_session_run ccm_init ccm_run ccm_step ccm_ce
 done
 nm -D --defined-only "$prefix/lib/libccm.so.0.1.0" | grep -q " ccm_row_app1@" && bad "kernel row exported" || ok
 
+# safe to embed: the library calls nothing that prints to the terminal,
+# exits or aborts (errors come back as values)
+forbidden=$(nm -D --undefined-only "$prefix/lib/libccm.so.0.1.0" | awk '{print $2}' | sed 's/@.*//' |
+            grep -xE 'exit|_exit|_Exit|abort|__assert_fail|printf|puts|putchar|perror|stdout|stderr|vprintf')
+[ -z "$forbidden" ] && ok || bad "libccm.so uses: $forbidden"
+
 # the man page is valid roff
 groff -man -ww -z "$prefix/share/man/man1/ccm.1" 2> "$WORK/groff.err" && [ ! -s "$WORK/groff.err" ] && ok \
     || bad "man page: $(cat "$WORK/groff.err")"
