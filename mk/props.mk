@@ -4,10 +4,11 @@
 #   make props            properties on many generated programs, both cores
 #   make mutants          kernel mutants (mutants/kernel/*.mut) against the properties
 #   make fuzz DURATION=1h long campaign, counterexamples to scratch/fuzz/
-GEN_SRC   := gen/gen.c
+GEN_SRC   := gen/gen.c gen/print.c
 PROPS_SRC := props/bigstep.c props/canon.c props/check.c props/prop_equiv.c props/prop_order.c \
              props/prop_theta.c props/machine.c props/shrink.c \
-             props/bigstack.c props/eval_cli.c props/main.c
+             props/bigstack.c props/eval_cli.c props/main.c \
+             props/from_gen.c props/same_tree.c props/coverage.c
 PROPS_OBJ := $(call obj_rel,$(GEN_SRC) $(PROPS_SRC))
 NOKERNEL_SRC := $(FRONT_SRC) $(LIBAPI_SRC)
 
@@ -69,7 +70,7 @@ FUZZ_CC    ?= clang
 FUZZ_FLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -fsanitize=fuzzer-no-link,address,undefined
 FUZZ_SRC   := $(KERNEL_SRC) $(FRONT_SRC) $(LIBAPI_SRC) $(GEN_SRC) \
               props/bigstep.c props/canon.c props/check.c props/prop_equiv.c props/prop_order.c \
-              props/prop_theta.c props/machine.c
+              props/prop_theta.c props/machine.c props/from_gen.c props/same_tree.c
 $(BUILD)/fuzz-front: $(FUZZ_SRC) props/fuzz_front.c $(wildcard kernel/*.h front/*.h props/*.h)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -o $@ $(FUZZ_SRC) props/fuzz_front.c -lpthread
 

@@ -33,9 +33,13 @@ else bad "ccm-gen --seed 7 --size 5 differs from props/hand/gen-seed7-size5.gold
 
 # 3. the properties on the fixed seeds
 out=$("$build/ccm-props" --seeds "$seeds" --jobs 2 2>&1); rc=$?
-grep -E '^props: [0-9]+ programs|reached a value' <<<"$out"
-if [ $rc -eq 0 ]; then ok "properties on seeds 1..$seeds"
+grep -E '^props: [0-9]+ programs|reached a value|forms met' <<<"$out"
+if [ $rc -eq 0 ]; then ok "properties (incl. rt, the round trip) on seeds 1..$seeds"
 else bad "properties on seeds 1..$seeds"; tail -n 30 <<<"$out"; fi
+# every form and token of the grammar met by the generated programs
+if grep -q '^coverage: no program contains' <<<"$out" || ! grep -q '^coverage: [0-9]* of [0-9]* forms met' <<<"$out"
+then bad "generator coverage: $(grep '^coverage: no program' <<<"$out" | tr '\n' ' ')"
+else ok "generator coverage: $(grep -m1 'forms met' <<<"$out")"; fi
 
 # 4. regressions
 shopt -s nullglob

@@ -1,6 +1,6 @@
 /* main.c -- build/ccm-props: the properties on generated programs or files.
  *
- *   ccm-props [--seeds N] [--from S] [--size K] [--jobs J] [--props p1,p2a,p2b,p3]
+ *   ccm-props [--seeds N] [--from S] [--size K] [--jobs J] [--props p1,p2a,p2b,p3,rt,edge]
  *             [--stop-first] [--fuzz SECONDS --out DIR] [FILE.lam ...]
  *
  * Seeds S, S+1, ..., S+N-1 are split between J worker processes (fork);
@@ -27,9 +27,11 @@
 
 #include "bigstack.h"
 #include "check.h"
+#include "coverage.h"
 #include "eval_cli.h"
 #include "shrink.h"
 #include "../gen/gen.h"
+#include "../gen/tree.h"
 
 #define MAX_JOBS 16
 
@@ -38,6 +40,7 @@ struct slot {                          /* one worker's results (shared memory) *
     int has_fail;
     uint64_t fail_seed, fail_index;
     struct verdict fail;
+    struct coverage cov;               /* forms of the grammar met */
 };
 
 struct shared {
@@ -110,9 +113,12 @@ static void *worker_main(void *arg)
         }
         struct gen_choices rec = { 0 };
         size_t len;
-        char *text = gen_program(seed, O.size, &len, &rec);
+        struct gtree *tree = gen_tree(seed, O.size, &rec);
+        char *text = gtree_print(tree, &len);
         struct verdict v;
-        check_program(C, text, len, O.mask, &v);
+        check_generated(C, tree, O.mask, &v);
+        coverage_add(&s->cov, tree);
+        gtree_free(tree);
         s->checked++;
         s->values += (uint64_t)v.value;
         s->skipped += (uint64_t)v.skipped;
@@ -199,7 +205,9 @@ static int run_seeds(void)
         tot.checked += s->checked; tot.passed += s->passed; tot.failed += s->failed;
         tot.values += s->values; tot.skipped += s->skipped; tot.forces += s->forces;
         if (s->has_fail && (!first || s->fail_index < first->fail_index)) first = s;
+        coverage_merge(&tot.cov, &s->cov);
     }
+    if (O.fuzz_seconds <= 0) coverage_print(stdout, &tot.cov);
     printf("props: %" PRIu64 " programs (size %d) in %.2f s on %d worker(s): %.0f programs/s, "
            "%.0f per worker\n", tot.checked, O.size, dt, O.jobs, tot.checked / (dt > 0 ? dt : 1),
            tot.checked / (dt > 0 ? dt : 1) / O.jobs);
@@ -250,7 +258,7 @@ static void *files_main(void *arg)
 static int usage(void)
 {
     fprintf(stderr, "usage: ccm-props [--seeds N] [--from S] [--size K] [--jobs J] "
-            "[--props p1,p2a,p2b,p3] [--stop-first] [--fuzz SECONDS] [--out DIR] [FILE...]\n"
+            "[--props p1,p2a,p2b,p3,rt,edge] [--stop-first] [--fuzz SECONDS] [--out DIR] [FILE...]\n"
             "       ccm-props --eval FILE [fig2] [evaluation] [rtl]\n");
     return 2;
 }
@@ -265,6 +273,8 @@ static unsigned parse_props(const char *s)
         else if (strcmp(t, "p2a") == 0) m |= PROP_2A;
         else if (strcmp(t, "p2b") == 0) m |= PROP_2B;
         else if (strcmp(t, "p3") == 0) m |= PROP_3;
+        else if (strcmp(t, "rt") == 0) m |= PROP_RT;
+        else if (strcmp(t, "edge") == 0) m |= PROP_EDGE;
         else if (strcmp(t, "all") == 0) m |= PROP_ALL;
         else return 0;
     }
