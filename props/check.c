@@ -127,7 +127,7 @@ static void check_text(struct checker *C, const char *text, size_t len,
             if (!compare_p1(C, r, &img, &b, cfg, v)) v->skipped = 1;
             else if (!v->failed && !is_resource(r->status) && (cfgi == 0 || cfgi == 3))
                 /* the session path: fig6/lexical and fig2/evaluation flip both options */
-                check_session(C, text, len, rules, scoping, &b, r, cfg, v);
+                check_session(C, text, len, rules, scoping, &b, r, cfg, MAX_STEPS, v);
         }
         if (v->failed) break;
         if (is_resource(r->status)) { v->skipped = 1; continue; }
@@ -162,6 +162,9 @@ static void check_text(struct checker *C, const char *text, size_t len,
                 compare_costs_bs(q, &img, C->bs, bcfg, v);
             if (v->failed) break;
         }
+        if (mask & PROP_EDGE)
+            check_edge(C, &img, bsp, text, len, rules, scoping, cfg, cfgi == 0 || cfgi == 3, v);
+        if (v->failed) break;
         if (mask & PROP_2B && r->status == CCM_VALUE) check_p2b(C, &img, rules, scoping, cfg, mask, v);
         if (v->failed) break;
         if (mask & (PROP_2A | PROP_1)) {

@@ -65,7 +65,12 @@ int compare_p1(struct checker *C, const struct mrun *r, const struct front_image
                const struct bs_result *b, const char *cfg, struct verdict *v);
 void check_session(struct checker *C, const char *text, size_t len, int rules, int scoping,
                    const struct bs_result *b, const struct mrun *r, const char *cfg,
-                   struct verdict *v);
+                   uint64_t max_steps, struct verdict *v);
+
+/* prop_edge.c -- the step budget at its edge (after take_snap of the plain run) */
+void check_edge(struct checker *C, const struct front_image *img, const struct ast_program *bsp,
+                const char *text, size_t len, int rules, int scoping, const char *cfg,
+                int session, struct verdict *v);
 
 /* prop_order.c -- property 2 */
 void take_snap(struct snap *s, const struct mrun *r, const struct front_image *img);

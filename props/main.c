@@ -16,6 +16,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +93,32 @@ static void write_counterexample(const char *dir, uint64_t seed, const char *tex
 
 struct worker { int id; };
 
+/* A watchdog per generated program: every one ends within the 2,000,000-step
+ * budget in milliseconds, so one that runs for PROGRAM_SECONDS means a run
+ * that never stops (a kernel loop outside the step budget).  The worker
+ * then prints the seed and dies, which fails the run. */
+#define PROGRAM_SECONDS 10
+static char watchdog_msg[160];
+static size_t watchdog_len;
+
+static void watchdog(int sig)
+{
+    (void)sig;
+    ssize_t w = write(1, watchdog_msg, watchdog_len);
+    (void)w;
+    _exit(3);
+}
+
+static void watch(uint64_t seed)
+{
+    int n = snprintf(watchdog_msg, sizeof watchdog_msg, "props: the program of seed %" PRIu64
+                     " (size %d) did not end within %d s: a run that never stops\n", seed, O.size,
+                     PROGRAM_SECONDS);
+    watchdog_len = n > 0 ? (size_t)n : 0;
+    signal(SIGALRM, watchdog);
+    alarm(PROGRAM_SECONDS);
+}
+
 static void *worker_main(void *arg)
 {
     int id = ((struct worker *)arg)->id;
@@ -113,10 +140,12 @@ static void *worker_main(void *arg)
         }
         struct gen_choices rec = { 0 };
         size_t len;
+        watch(seed);
         struct gtree *tree = gen_tree(seed, O.size, &rec);
         char *text = gtree_print(tree, &len);
         struct verdict v;
         check_generated(C, tree, O.mask, &v);
+        alarm(0);
         coverage_add(&s->cov, tree);
         gtree_free(tree);
         s->checked++;
@@ -157,6 +186,12 @@ static void *worker_main(void *arg)
 static void *shrink_main(void *arg)
 {
     const struct slot *s = arg;
+    /* the failing program may be one that never stops: bound the shrinking */
+    int n = snprintf(watchdog_msg, sizeof watchdog_msg, "props: shrinking did not end within "
+                     "%d s (a candidate that never stops)\n", 6 * PROGRAM_SECONDS);
+    watchdog_len = n > 0 ? (size_t)n : 0;
+    signal(SIGALRM, watchdog);
+    alarm(6 * PROGRAM_SECONDS);
     struct checker *C = checker_new();
     struct gen_choices rec = { 0 };
     size_t len;
@@ -169,6 +204,7 @@ static void *shrink_main(void *arg)
     printf("---- program ----\n%s-----------------\n", small);
     free(small); free(text); free(rec.v);
     checker_free(C);
+    alarm(0);
     return NULL;
 }
 
