@@ -27,7 +27,7 @@ static const char *const comments[] = {
     "--\tx <= y /= z _ Nil",
 };
 
-struct out { char *p; size_t n, cap; unsigned ncomment; };
+struct out { char *p; size_t n, cap; unsigned ncomment, nsep; };
 
 static void putn(struct out *o, const char *s, size_t n)
 {
@@ -45,8 +45,14 @@ static void putn(struct out *o, const char *s, size_t n)
 
 static void put(struct out *o, const char *s) { putn(o, s, strlen(s)); }
 
-/* A separator: a space, or with GS_TAB a newline and a tab. */
-static void sep(struct out *o, unsigned style) { put(o, style & GS_TAB ? "\n\t" : " "); }
+/* A separator: a space, or with GS_TAB the other whitespace the lexer
+ * takes, in turn: newline and tab, CR LF, form feed, vertical tab. */
+static void sep(struct out *o, unsigned style)
+{
+    static const char *const ws[] = { "\n\t", "\r\n  ", "\t\f", "\v " };
+    if (style & GS_TAB) put(o, ws[o->nsep++ % (sizeof ws / sizeof ws[0])]);
+    else put(o, " ");
+}
 
 static void names(struct out *o, char *const *v, int n, unsigned style)
 {

@@ -40,7 +40,7 @@ enum {
     GS_COMMENT = 1 << 1,   /* a "-- ..." comment line before it           */
     GS_ZEROS   = 1 << 2,   /* GK_INT: written with leading zeros          */
     GS_TIGHT   = 1 << 3,   /* GK_PRIM: no spaces around the operator      */
-    GS_TAB     = 1 << 4,   /* separators are tabs / newlines, not spaces  */
+    GS_TAB     = 1 << 4,   /* separators are other whitespace: \n \t \r \f \v */
     GS_NOSEMI  = 1 << 5    /* (program) the last ";" omitted              */
 };
 

@@ -22,7 +22,7 @@ static const char *const form_name[COV_N] = {
     [COV_CONN] = "constructor with arguments", [COV_SCC] = "scc", [COV_SCCSUB] = "scc_sub",
     [COV_CCODD] = "cost centre with spaces or symbols", [COV_CCEMPTY] = "cost centre \"\"",
     [COV_CCUTF8] = "cost centre in UTF-8", [COV_PAREN] = "redundant parentheses",
-    [COV_COMMENT] = "comment", [COV_TAB] = "tabs and newlines between tokens",
+    [COV_COMMENT] = "comment", [COV_TAB] = "newline, tab, CR, FF, VT between tokens",
     [COV_NOSEMI] = "last ; omitted", [COV_PRIME] = "identifier with '",
     [COV_UNDERSCORE] = "identifier starting with _", [COV_KWPREFIX] = "identifier with a keyword prefix",
 };
