@@ -135,7 +135,7 @@ static void check_text(struct checker *C, const char *text, size_t len,
         {
             int32_t ps = r->peak_stack, hl = r->m.heap_len, cl = r->m.cell_len;
             check_exact(C, &img, rules, scoping, cfg, r->status, r->m.steps, ps, hl, cl, v);
-            if (!v->failed) check_limits(C, &img, rules, scoping, cfg, ps, hl, cl, v);
+            if (!v->failed) check_limits(C, &img, bsp, rules, scoping, cfg, ps, hl, cl, v);
         }
         if (v->failed) break;
         take_snap(&C->plain, r, &img);

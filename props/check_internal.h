@@ -54,7 +54,8 @@ void check_theta(const struct mrun *r, const struct front_image *img, const char
 void check_exact(struct checker *C, const struct front_image *img, int rules, int scoping,
                  const char *cfg, int want, uint64_t steps, int32_t peak_stack,
                  int32_t heap_used, int32_t cells_used, struct verdict *v);
-void check_limits(struct checker *C, const struct front_image *img, int rules, int scoping,
+void check_limits(struct checker *C, const struct front_image *img, const struct ast_program *bsp,
+                  int rules, int scoping,
                   const char *cfg, int32_t peak_stack, int32_t heap_used, int32_t cells_used,
                   struct verdict *v);
 
