@@ -622,7 +622,6 @@ static void gen_share(struct g *g, int d)
  * overflowing + - *, and their near misses (fatal or not). */
 static void gen_edge(struct g *g)
 {
-    enum { MIN = -1 };
     static const struct { const char *a; const char *op; const char *b; int aneg, bneg; } pairs[] = {
         { NULL, "/", "1", 0, 1 }, { NULL, "%", "1", 0, 1 }, { NULL, "/", "1", 0, 0 },
         { NULL, "*", "1", 0, 1 }, { NULL, "-", "1", 0, 0 }, { NULL, "+", "1", 0, 1 },
