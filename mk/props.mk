@@ -63,7 +63,7 @@ fuzz: $(BUILD)/ccm-props
 
 CHECK_SUITES += "bash props/check-suite.sh $(BUILD) $(CHECK_PROPS_SEEDS)"
 CHECK_DEPS   += $(BUILD)/ccm-props $(BUILD)/ccm-props-san $(BUILD)/ccm-gen \
-                $(foreach n,$(CHECK_MUTANTS),$(BUILD)/mutants/$(n)/ccm-props)
+                $(foreach n,$(CHECK_MUTANTS) $(basename $(notdir $(wildcard mutants/front/*.mut))),$(BUILD)/mutants/$(n)/ccm-props)
 
 # ---- libFuzzer target for the front end and the whole pipeline (clang)
 FUZZ_CC    ?= clang
