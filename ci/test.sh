@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Every test the project has: build, the proofs, then `make check` last so
-# that its closing "check: N passed, N failed" line ends the log.
+# Every test the project has: build, the proofs, `make check`, then `make
+# mutants`; make check's closing "check: N passed, N failed" line is printed
+# again at the end so that it stays the last summary line of the log.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
@@ -12,7 +13,12 @@ make certificate-check || status=1
 if grep -qs '^prove:' mk/*.mk GNUmakefile; then
     make prove || status=1
 fi
-make check || status=1
+make check 2>&1 | tee build/ci-check.log
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+# every kernel and front-end mutant against the property tests (about 5 min)
+make mutants || status=1
+# repeat make check's closing line so that it stays the last summary line
+grep '^check: ' build/ci-check.log | tail -n 1
 echo "ci: $(( $(date +%s) - start )) s"
 [ "$status" -eq 0 ] || { echo "ci: FAILED"; }
 # make check's closing line stays the last summary line printed before this.

@@ -35,4 +35,11 @@ char *gen_program(uint64_t seed, int size, size_t *len, struct gen_choices *rec)
 char *gen_program_replay(const uint32_t *choices, size_t n, int size, size_t *len,
                          struct gen_choices *rec);
 
+/* The same programs as trees (gen/tree.h), which the property tests
+ * evaluate without parsing; gen_program's text is gtree_print of the tree.
+ * The caller frees the tree with gtree_free. */
+struct gtree;
+struct gtree *gen_tree(uint64_t seed, int size, struct gen_choices *rec);
+struct gtree *gen_tree_replay(const uint32_t *choices, size_t n, int size, struct gen_choices *rec);
+
 #endif

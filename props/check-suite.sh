@@ -5,8 +5,9 @@
 #   3. the properties on the fixed seeds 1..SEEDS (both cores)
 #   4. tests/regress/*.lam replayed (every property must hold)
 #   5. every kernel mutant fails on the fixed seeds, and on its own
-#      regression program: proof that the properties can fail; the naive
-#      CAF mutant breaks 2b and 2a alone; the shrinker shrinks
+#      regression program: proof that the properties can fail; every
+#      front-end mutant fails on the fixed seeds; the naive CAF mutant
+#      breaks 2b and 2a alone; the shrinker shrinks
 #   6. a smaller seed set and the regressions under ASan+UBSan
 # Ends with "props-suite: N passed, N failed".
 set -u
@@ -33,9 +34,13 @@ else bad "ccm-gen --seed 7 --size 5 differs from props/hand/gen-seed7-size5.gold
 
 # 3. the properties on the fixed seeds
 out=$("$build/ccm-props" --seeds "$seeds" --jobs 2 2>&1); rc=$?
-grep -E '^props: [0-9]+ programs|reached a value' <<<"$out"
-if [ $rc -eq 0 ]; then ok "properties on seeds 1..$seeds"
+grep -E '^props: [0-9]+ programs|reached a value|forms met' <<<"$out"
+if [ $rc -eq 0 ]; then ok "properties (incl. rt, the round trip) on seeds 1..$seeds"
 else bad "properties on seeds 1..$seeds"; tail -n 30 <<<"$out"; fi
+# every form and token of the grammar met by the generated programs
+if grep -q '^coverage: no program contains' <<<"$out" || ! grep -q '^coverage: [0-9]* of [0-9]* forms met' <<<"$out"
+then bad "generator coverage: $(grep '^coverage: no program' <<<"$out" | tr '\n' ' ')"
+else ok "generator coverage: $(grep -m1 'forms met' <<<"$out")"; fi
 
 # 4. regressions
 shopt -s nullglob
@@ -57,6 +62,17 @@ for f in tests/regress/mutant-*.lam; do
     else bad "mutant $n NOT caught on seeds 1..$seeds"; fi
     if "$bin" "$f" >/dev/null 2>&1; then bad "mutant $n passes its regression $f"
     else ok "mutant $n fails its regression $(basename "$f")"; fi
+done
+
+# 5a. every front-end mutant (mutants/front/) fails on the fixed seeds: the
+#     big-step reads the generator's tree, not the parse (docs/props.md)
+for m in mutants/front/*.mut; do
+    n=$(basename "$m" .mut)
+    bin="$build/mutants/$n/ccm-props"
+    [ -x "$bin" ] || { bad "front mutant $n not built"; continue; }
+    line=$("$bin" --seeds "$seeds" --jobs 2 --stop-first 2>&1 | grep -m1 '^props: first failure')
+    if [ -n "$line" ]; then ok "front mutant $n caught: ${line#props: first failure at }"
+    else bad "front mutant $n NOT caught on seeds 1..$seeds"; fi
 done
 
 # 5b. docs/semantics.md section 5: the naive CAF treatment (mutant 7) must break

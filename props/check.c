@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "check_internal.h"
+#include "from_gen.h"
+#include "same_tree.h"
 
 const char *const counter_name[CCM_NCOUNTERS] =
     { "A", "C", "V", "U", "H", "P", "entries", "subentries" };
@@ -81,8 +83,10 @@ static void cfg_name(char *buf, size_t n, int rules, int scoping, int order)
 
 /* ---- one program ------------------------------------------------------------------ */
 
-void check_program(struct checker *C, const char *text, size_t len, unsigned mask,
-                   struct verdict *v)
+/* ref: the big-step's program (the generator's tree), or NULL to use the
+ * front end's parse of text. */
+static void check_text(struct checker *C, const char *text, size_t len,
+                       const struct ast_program *ref, unsigned mask, struct verdict *v)
 {
     memset(v, 0, sizeof *v);
     struct ast_program prog;
@@ -98,6 +102,12 @@ void check_program(struct checker *C, const char *text, size_t len, unsigned mas
         ast_free(&prog);
         return;
     }
+    if (ref && (mask & PROP_RT) && !same_tree(ref, &prog, v->msg, sizeof v->msg)) {
+        char msg[sizeof v->msg];
+        snprintf(msg, sizeof msg, "%s", v->msg);
+        fail(v, "rt", "round trip", "%s", msg);
+    }
+    const struct ast_program *bsp = ref ? ref : &prog;
     uint64_t h = 1469598103934665603ULL;
     for (size_t i = 0; i < len; i++) h = (h ^ (unsigned char)text[i]) * 1099511628211ULL;
     C->rng = h;                   /* both derived from the text: a program checks the same way every time */
@@ -113,11 +123,11 @@ void check_program(struct checker *C, const char *text, size_t len, unsigned mas
         if (cfgi == 0) v->value = r->status == CCM_VALUE;
         if (mask & PROP_3) check_theta(r, &img, cfg, v);
         if (mask & PROP_1) {
-            struct bs_result b = bs_eval_program(C->bs, &prog, rules, scoping, 0, MAX_STEPS, MAX_DEPTH);
+            struct bs_result b = bs_eval_program(C->bs, bsp, rules, scoping, 0, MAX_STEPS, MAX_DEPTH);
             if (!compare_p1(C, r, &img, &b, cfg, v)) v->skipped = 1;
             else if (!v->failed && !is_resource(r->status) && (cfgi == 0 || cfgi == 3))
                 /* the session path: fig6/lexical and fig2/evaluation flip both options */
-                check_session(C, text, len, rules, scoping, &b, r, cfg, v);
+                check_session(C, text, len, rules, scoping, &b, r, cfg, MAX_STEPS, v);
         }
         if (v->failed) break;
         if (is_resource(r->status)) { v->skipped = 1; continue; }
@@ -125,7 +135,7 @@ void check_program(struct checker *C, const char *text, size_t len, unsigned mas
         {
             int32_t ps = r->peak_stack, hl = r->m.heap_len, cl = r->m.cell_len;
             check_exact(C, &img, rules, scoping, cfg, r->status, r->m.steps, ps, hl, cl, v);
-            if (!v->failed) check_limits(C, &img, rules, scoping, cfg, ps, hl, cl, v);
+            if (!v->failed) check_limits(C, &img, bsp, rules, scoping, cfg, ps, hl, cl, v);
         }
         if (v->failed) break;
         take_snap(&C->plain, r, &img);
@@ -138,7 +148,7 @@ void check_program(struct checker *C, const char *text, size_t len, unsigned mas
             struct mrun *q = &C->run[1];
             q->record = 0;
             mrun_run(q, &img, rules, scoping, CCM_LEFT_TO_RIGHT, k, NULL, 0);
-            struct bs_result b = bs_eval_program(C->bs, &prog, rules, scoping, 0, k, MAX_DEPTH);
+            struct bs_result b = bs_eval_program(C->bs, bsp, rules, scoping, 0, k, MAX_DEPTH);
             char how[96];
             snprintf(how, sizeof how, "%s budget", cfg);
             if (q->status != CCM_RES_STEPS || q->m.steps != k)
@@ -152,6 +162,9 @@ void check_program(struct checker *C, const char *text, size_t len, unsigned mas
                 compare_costs_bs(q, &img, C->bs, bcfg, v);
             if (v->failed) break;
         }
+        if (mask & PROP_EDGE)
+            check_edge(C, &img, bsp, text, len, rules, scoping, cfg, cfgi == 0 || cfgi == 3, v);
+        if (v->failed) break;
         if (mask & PROP_2B && r->status == CCM_VALUE) check_p2b(C, &img, rules, scoping, cfg, mask, v);
         if (v->failed) break;
         if (mask & (PROP_2A | PROP_1)) {
@@ -161,7 +174,7 @@ void check_program(struct checker *C, const char *text, size_t len, unsigned mas
             mrun_run(q, &img, rules, scoping, CCM_RIGHT_TO_LEFT, MAX_STEPS, NULL, 0);
             if (mask & PROP_3) check_theta(q, &img, cfg, v);
             if (mask & PROP_1) {
-                struct bs_result b = bs_eval_program(C->bs, &prog, rules, scoping, 1, MAX_STEPS, MAX_DEPTH);
+                struct bs_result b = bs_eval_program(C->bs, bsp, rules, scoping, 1, MAX_STEPS, MAX_DEPTH);
                 if (!compare_p1(C, q, &img, &b, cfg, v)) v->skipped = 1;
             }
             if (is_resource(q->status)) { v->skipped = 1; continue; }
@@ -171,4 +184,21 @@ void check_program(struct checker *C, const char *text, size_t len, unsigned mas
     }
     front_image_free(&img);
     ast_free(&prog);
+}
+
+void check_program(struct checker *C, const char *text, size_t len, unsigned mask,
+                   struct verdict *v)
+{
+    check_text(C, text, len, NULL, mask, v);
+}
+
+void check_generated(struct checker *C, const struct gtree *t, unsigned mask, struct verdict *v)
+{
+    size_t len;
+    char *text = gtree_print(t, &len);
+    struct ast_program ref;
+    struct gen_ast *owner = gen_to_ast(t, &ref);
+    check_text(C, text, len, &ref, mask, v);
+    gen_ast_free(owner);
+    free(text);
 }

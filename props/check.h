@@ -12,6 +12,11 @@
  *   p3   θ sanity: each counter's total equals the count of the rows that
  *        charge it (A app1; C case1; V var1+var2; U var3; H the n of each
  *        let; P prim1; entries and subentries scc).
+ *   rt   round trip (generated programs): the front end's parse of the
+ *        printed text is the generator's own tree, positions ignored.
+ * For a generated program the big-step evaluator runs on the generator's
+ * tree (converted by from_gen.c), never on what the front end parsed; the
+ * machine runs the text through the real front end.
  * Programs whose run exhausts a budget, or whose big-step is too deep, are
  * skipped (counted).
  */
@@ -21,7 +26,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum { PROP_1 = 1, PROP_2A = 2, PROP_2B = 4, PROP_3 = 8, PROP_ALL = 15 };
+enum { PROP_1 = 1, PROP_2A = 2, PROP_2B = 4, PROP_3 = 8, PROP_RT = 16, PROP_EDGE = 32,
+       PROP_ALL = 63 };
 
 struct verdict {
     int failed;           /* a property failed (or the program was rejected: "gen") */
@@ -37,8 +43,13 @@ struct checker;
 
 struct checker *checker_new(void);
 void checker_free(struct checker *C);
-/* Check one program text against the properties in mask (PROP_*). */
+/* Check one program text against the properties in mask (PROP_*); the
+ * big-step evaluator runs on the front end's parse (for files). */
 void check_program(struct checker *C, const char *text, size_t len, unsigned mask,
                    struct verdict *v);
+/* Check a generated program: the machine gets its printed text, the
+ * big-step evaluator its tree; plus property rt. */
+struct gtree;
+void check_generated(struct checker *C, const struct gtree *t, unsigned mask, struct verdict *v);
 
 #endif

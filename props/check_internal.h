@@ -54,7 +54,8 @@ void check_theta(const struct mrun *r, const struct front_image *img, const char
 void check_exact(struct checker *C, const struct front_image *img, int rules, int scoping,
                  const char *cfg, int want, uint64_t steps, int32_t peak_stack,
                  int32_t heap_used, int32_t cells_used, struct verdict *v);
-void check_limits(struct checker *C, const struct front_image *img, int rules, int scoping,
+void check_limits(struct checker *C, const struct front_image *img, const struct ast_program *bsp,
+                  int rules, int scoping,
                   const char *cfg, int32_t peak_stack, int32_t heap_used, int32_t cells_used,
                   struct verdict *v);
 
@@ -65,7 +66,12 @@ int compare_p1(struct checker *C, const struct mrun *r, const struct front_image
                const struct bs_result *b, const char *cfg, struct verdict *v);
 void check_session(struct checker *C, const char *text, size_t len, int rules, int scoping,
                    const struct bs_result *b, const struct mrun *r, const char *cfg,
-                   struct verdict *v);
+                   uint64_t max_steps, struct verdict *v);
+
+/* prop_edge.c -- the step budget at its edge (after take_snap of the plain run) */
+void check_edge(struct checker *C, const struct front_image *img, const struct ast_program *bsp,
+                const char *text, size_t len, int rules, int scoping, const char *cfg,
+                int session, struct verdict *v);
 
 /* prop_order.c -- property 2 */
 void take_snap(struct snap *s, const struct mrun *r, const struct front_image *img);

@@ -1,6 +1,6 @@
 /* main.c -- build/ccm-props: the properties on generated programs or files.
  *
- *   ccm-props [--seeds N] [--from S] [--size K] [--jobs J] [--props p1,p2a,p2b,p3]
+ *   ccm-props [--seeds N] [--from S] [--size K] [--jobs J] [--props p1,p2a,p2b,p3,rt,edge]
  *             [--stop-first] [--fuzz SECONDS --out DIR] [FILE.lam ...]
  *
  * Seeds S, S+1, ..., S+N-1 are split between J worker processes (fork);
@@ -16,6 +16,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,9 +28,11 @@
 
 #include "bigstack.h"
 #include "check.h"
+#include "coverage.h"
 #include "eval_cli.h"
 #include "shrink.h"
 #include "../gen/gen.h"
+#include "../gen/tree.h"
 
 #define MAX_JOBS 16
 
@@ -38,6 +41,7 @@ struct slot {                          /* one worker's results (shared memory) *
     int has_fail;
     uint64_t fail_seed, fail_index;
     struct verdict fail;
+    struct coverage cov;               /* forms of the grammar met */
 };
 
 struct shared {
@@ -89,6 +93,32 @@ static void write_counterexample(const char *dir, uint64_t seed, const char *tex
 
 struct worker { int id; };
 
+/* A watchdog per generated program: every one ends within the 2,000,000-step
+ * budget in milliseconds, so one that runs for PROGRAM_SECONDS means a run
+ * that never stops (a kernel loop outside the step budget).  The worker
+ * then prints the seed and dies, which fails the run. */
+#define PROGRAM_SECONDS 10
+static char watchdog_msg[160];
+static size_t watchdog_len;
+
+static void watchdog(int sig)
+{
+    (void)sig;
+    ssize_t w = write(1, watchdog_msg, watchdog_len);
+    (void)w;
+    _exit(3);
+}
+
+static void watch(uint64_t seed)
+{
+    int n = snprintf(watchdog_msg, sizeof watchdog_msg, "props: the program of seed %" PRIu64
+                     " (size %d) did not end within %d s: a run that never stops\n", seed, O.size,
+                     PROGRAM_SECONDS);
+    watchdog_len = n > 0 ? (size_t)n : 0;
+    signal(SIGALRM, watchdog);
+    alarm(PROGRAM_SECONDS);
+}
+
 static void *worker_main(void *arg)
 {
     int id = ((struct worker *)arg)->id;
@@ -110,9 +140,14 @@ static void *worker_main(void *arg)
         }
         struct gen_choices rec = { 0 };
         size_t len;
-        char *text = gen_program(seed, O.size, &len, &rec);
+        watch(seed);
+        struct gtree *tree = gen_tree(seed, O.size, &rec);
+        char *text = gtree_print(tree, &len);
         struct verdict v;
-        check_program(C, text, len, O.mask, &v);
+        check_generated(C, tree, O.mask, &v);
+        alarm(0);
+        coverage_add(&s->cov, tree);
+        gtree_free(tree);
         s->checked++;
         s->values += (uint64_t)v.value;
         s->skipped += (uint64_t)v.skipped;
@@ -151,6 +186,12 @@ static void *worker_main(void *arg)
 static void *shrink_main(void *arg)
 {
     const struct slot *s = arg;
+    /* the failing program may be one that never stops: bound the shrinking */
+    int n = snprintf(watchdog_msg, sizeof watchdog_msg, "props: shrinking did not end within "
+                     "%d s (a candidate that never stops)\n", 6 * PROGRAM_SECONDS);
+    watchdog_len = n > 0 ? (size_t)n : 0;
+    signal(SIGALRM, watchdog);
+    alarm(6 * PROGRAM_SECONDS);
     struct checker *C = checker_new();
     struct gen_choices rec = { 0 };
     size_t len;
@@ -163,6 +204,7 @@ static void *shrink_main(void *arg)
     printf("---- program ----\n%s-----------------\n", small);
     free(small); free(text); free(rec.v);
     checker_free(C);
+    alarm(0);
     return NULL;
 }
 
@@ -199,7 +241,9 @@ static int run_seeds(void)
         tot.checked += s->checked; tot.passed += s->passed; tot.failed += s->failed;
         tot.values += s->values; tot.skipped += s->skipped; tot.forces += s->forces;
         if (s->has_fail && (!first || s->fail_index < first->fail_index)) first = s;
+        coverage_merge(&tot.cov, &s->cov);
     }
+    if (O.fuzz_seconds <= 0) coverage_print(stdout, &tot.cov);
     printf("props: %" PRIu64 " programs (size %d) in %.2f s on %d worker(s): %.0f programs/s, "
            "%.0f per worker\n", tot.checked, O.size, dt, O.jobs, tot.checked / (dt > 0 ? dt : 1),
            tot.checked / (dt > 0 ? dt : 1) / O.jobs);
@@ -250,7 +294,7 @@ static void *files_main(void *arg)
 static int usage(void)
 {
     fprintf(stderr, "usage: ccm-props [--seeds N] [--from S] [--size K] [--jobs J] "
-            "[--props p1,p2a,p2b,p3] [--stop-first] [--fuzz SECONDS] [--out DIR] [FILE...]\n"
+            "[--props p1,p2a,p2b,p3,rt,edge] [--stop-first] [--fuzz SECONDS] [--out DIR] [FILE...]\n"
             "       ccm-props --eval FILE [fig2] [evaluation] [rtl]\n");
     return 2;
 }
@@ -265,6 +309,8 @@ static unsigned parse_props(const char *s)
         else if (strcmp(t, "p2a") == 0) m |= PROP_2A;
         else if (strcmp(t, "p2b") == 0) m |= PROP_2B;
         else if (strcmp(t, "p3") == 0) m |= PROP_3;
+        else if (strcmp(t, "rt") == 0) m |= PROP_RT;
+        else if (strcmp(t, "edge") == 0) m |= PROP_EDGE;
         else if (strcmp(t, "all") == 0) m |= PROP_ALL;
         else return 0;
     }

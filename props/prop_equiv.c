@@ -93,14 +93,14 @@ int compare_p1(struct checker *C, const struct mrun *r, const struct front_image
  * and the returned cost centre. */
 void check_session(struct checker *C, const char *text, size_t len, int rules, int scoping,
                           const struct bs_result *b, const struct mrun *r, const char *cfg,
-                          struct verdict *v)
+                          uint64_t max_steps, struct verdict *v)
 {
     struct ccm_options o;
     ccm_options_default(&o);
     o.rules = rules; o.scoping = scoping;
     /* capacities a little above what the kernel run used: a session
      * allocates its arrays, and the defaults are large */
-    o.max_steps = MAX_STEPS;
+    o.max_steps = max_steps;
     o.max_heap = r->m.heap_len + 16;
     o.max_cells = r->m.cell_len + 16;
     o.max_stack = r->peak_stack + 16;

@@ -151,10 +151,17 @@ void check_p2b(struct checker *C, const struct front_image *img, int rules, int 
         struct mrun *n = &C->run[1 - cur];
         n->record = 1;
         mrun_run(n, img, rules, scoping, CCM_LEFT_TO_RIGHT, MAX_STEPS, sched, nf);
-        if (is_resource(n->status)) return;
         char what[96];
         snprintf(what, sizeof what, "%d early force(s), last: heap %d before step %llu", nf, x,
                  (unsigned long long)s);
+        /* the forced run does the plain run's work plus 2 steps and 2 frames
+         * per force: far inside every budget, so running out is a failure */
+        if (is_resource(n->status)) {
+            fail(v, "p2b", "resource", "%s, %s: the forced run ends with %s after %llu steps; "
+                 "the plain run reached a value after %llu", cfg, what, ccm_status_kind(n->status),
+                 (unsigned long long)n->m.steps, (unsigned long long)C->plain.steps);
+            return;
+        }
         if (n->status == CCM_ERR_BAD_CODE) {
             fail(v, "p2b", "refused", "%s, %s: the kernel refused the force (not an "
                  "unevaluated thunk there)", cfg, what);

@@ -43,7 +43,8 @@ void check_theta(const struct mrun *r, const struct front_image *img, const char
  * the resource error, and the refused transition must be neither counted
  * nor charged: θ and steps equal those of a run cut by the step budget at
  * the same point. */
-static void check_limit(struct checker *C, const struct front_image *img, int rules, int scoping,
+static void check_limit(struct checker *C, const struct front_image *img,
+                        const struct ast_program *bsp, int rules, int scoping,
                         const char *cfg, const char *what, int want, int32_t *lim, int32_t value,
                         struct verdict *v)
 {
@@ -61,6 +62,20 @@ static void check_limit(struct checker *C, const struct front_image *img, int ru
         return;
     }
     uint64_t s1 = q->m.steps;
+    /* θ at the heap / stack error against an independent source: the
+     * big-step under a step budget of s1 (its θ of the first s1 transitions) */
+    struct bs_result b = bs_eval_program(C->bs, bsp, rules, scoping, 0, s1, MAX_DEPTH);
+    if (b.status != BS_TOO_DEEP) {
+        char bcfg[128];
+        snprintf(bcfg, sizeof bcfg, "%s %s limit %d (error after %llu steps)", cfg, what, value,
+                 (unsigned long long)s1);
+        if (b.status != BS_STEPS || b.steps != s1)
+            fail(v, "p3", how, "%s: the big-step with a budget of %llu steps ends with status "
+                 "%d after %llu", bcfg, (unsigned long long)s1, b.status, (unsigned long long)b.steps);
+        else
+            compare_costs_bs(q, img, C->bs, bcfg, v);
+        if (v->failed) return;
+    }
     size_t n = (size_t)img->ncc * CCM_NCOUNTERS;
     uint64_t *theta = malloc((n ? n : 1) * sizeof *theta);
     if (!theta) { fprintf(stderr, "props: out of memory\n"); exit(3); }
@@ -104,15 +119,16 @@ void check_exact(struct checker *C, const struct front_image *img, int rules, in
     }
 }
 
-void check_limits(struct checker *C, const struct front_image *img, int rules, int scoping,
+void check_limits(struct checker *C, const struct front_image *img, const struct ast_program *bsp,
+                  int rules, int scoping,
                          const char *cfg, int32_t peak_stack, int32_t heap_used, int32_t cells_used,
                          struct verdict *v)
 {
     struct mrun *q = &C->run[1];
     if (peak_stack > 1)
-        check_limit(C, img, rules, scoping, cfg, "stack", CCM_RES_STACK, &q->lim_stack, peak_stack - 1, v);
+        check_limit(C, img, bsp, rules, scoping, cfg, "stack", CCM_RES_STACK, &q->lim_stack, peak_stack - 1, v);
     if (!v->failed && heap_used > img->ntop + 1)
-        check_limit(C, img, rules, scoping, cfg, "heap", CCM_RES_HEAP, &q->lim_heap, heap_used - 1, v);
+        check_limit(C, img, bsp, rules, scoping, cfg, "heap", CCM_RES_HEAP, &q->lim_heap, heap_used - 1, v);
     if (!v->failed && cells_used > 1)
-        check_limit(C, img, rules, scoping, cfg, "cells", CCM_RES_HEAP, &q->lim_cells, cells_used - 1, v);
+        check_limit(C, img, bsp, rules, scoping, cfg, "cells", CCM_RES_HEAP, &q->lim_cells, cells_used - 1, v);
 }

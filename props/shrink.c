@@ -7,6 +7,7 @@
 
 #include "../front/front.h"
 #include "../gen/gen.h"
+#include "../gen/tree.h"
 
 struct shrinker {
     struct checker *C;
@@ -24,6 +25,20 @@ static int same_failure(struct shrinker *K, const char *text, size_t len)
     return v.failed && strcmp(v.prop, K->orig->prop) == 0 && strcmp(v.how, K->orig->how) == 0;
 }
 
+/* A generated candidate: checked as generated programs are (the big-step
+ * on the generator's tree, property rt), so that a front-end failure
+ * shrinks too. */
+static int same_failure_gen(struct shrinker *K, const uint32_t *choices, size_t n, int size)
+{
+    if (K->tries >= K->max_tries) return 0;
+    K->tries++;
+    struct gtree *t = gen_tree_replay(choices, n, size, NULL);
+    struct verdict v;
+    check_generated(K->C, t, K->mask, &v);
+    gtree_free(t);
+    return v.failed && strcmp(v.prop, K->orig->prop) == 0 && strcmp(v.how, K->orig->how) == 0;
+}
+
 /* ---- phase 1: the generator's choices ----------------------------------- */
 
 static char *shrink_choices(struct shrinker *K, const uint32_t *choices, size_t n, int size)
@@ -37,9 +52,7 @@ static char *shrink_choices(struct shrinker *K, const uint32_t *choices, size_t 
         progress = 0;
         /* shorter prefixes: the rest replays as 0 */
         for (size_t keep = 0; keep < n && K->tries < K->max_tries; keep = keep ? keep * 2 : 1) {
-            char *t = gen_program_replay(cur, keep, size, &len, NULL);
-            int ok = same_failure(K, t, len);
-            free(t);
+            int ok = same_failure_gen(K, cur, keep, size);
             if (ok) { for (size_t i = keep; i < n; i++) cur[i] = 0; progress = 1; break; }
         }
         for (size_t i = 0; i < n && K->tries < K->max_tries; i++) {
@@ -49,9 +62,7 @@ static char *shrink_choices(struct shrinker *K, const uint32_t *choices, size_t 
             for (int c = 0; c < 2; c++) {
                 if (c == 1 && (cand[1] == 0 || cand[1] == old)) break;
                 cur[i] = cand[c];
-                char *t = gen_program_replay(cur, n, size, &len, NULL);
-                int ok = same_failure(K, t, len);
-                free(t);
+                int ok = same_failure_gen(K, cur, n, size);
                 if (ok) { progress = 1; break; }
                 cur[i] = old;
             }
