@@ -14,6 +14,11 @@
  * checker, loader, printers, an evaluator of the tree -- may recurse this
  * deep without endangering the C stack. */
 #define FRONT_MAX_DEPTH 10000
+/* A variable may be at most this many binders inside its binder's scope
+ * (the kernel's lookup walks one environment cell per binder between a use
+ * and its binder): a wider reference is refused, so no transition walks
+ * more cells than this. */
+#define FRONT_MAX_REF 4096
 
 struct front_diag {
     char text[1024];          /* "FILE:LINE:COL: message" */

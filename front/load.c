@@ -169,11 +169,26 @@ static void pop_binders(struct loader *L, int32_t n)
     }
 }
 
-/* The variable reference for name here (the checker proved it bound). */
-static int32_t var_ref(struct loader *L, const char *name)
+/* The variable reference for name here (the checker proved it bound): the
+ * number of binders between the use and its binder, which the kernel's
+ * lookup walks one environment cell each.  Past FRONT_MAX_REF the program
+ * is refused (docs/syntax-and-cli.md, "Limits"): so that no transition
+ * costs more than FRONT_MAX_REF cell steps, however wide the scope. */
+static int32_t var_ref(struct loader *L, const char *name, struct ast_pos at)
 {
     int pos = -1, top = -1;
-    if (name_map_get(&L->where, name, &pos) && pos >= 0) return L->depth - 1 - pos;
+    if (name_map_get(&L->where, name, &pos) && pos >= 0) {
+        int32_t ref = L->depth - 1 - pos;
+        if (ref >= FRONT_MAX_REF && !L->failed) {
+            front_diag_set(L->err, "", at,
+                           "`%s` is bound %d binders away from this use, more than ccm allows (%d): "
+                           "every lookup walks them; bind it closer to where it is used "
+                           "(e.g. nested lets instead of one wide let)",
+                           name, (int)ref + 1, FRONT_MAX_REF);
+            L->failed = 1;
+        }
+        return ref;
+    }
     if (name_map_get(&L->top, name, &top)) return -1 - top;
     struct ast_pos p = { 1, 1 };
     if (!L->failed) front_diag_set(L->err, "", p, "internal error: unbound `%s` reached the loader", name);
@@ -188,7 +203,7 @@ static int32_t lay_operand(struct loader *L, const struct ast_expr *e)
     int32_t n = node(L, e->kind == AST_LIT ? CCM_LIT : CCM_VAR, e);
     if (n < 0) return -1;
     if (e->kind == AST_LIT) L->img->code[n].lit = e->lit;
-    else L->img->code[n].a = var_ref(L, e->name);
+    else L->img->code[n].a = var_ref(L, e->name, e->pos);
     return n;
 }
 
@@ -258,10 +273,10 @@ static int32_t lay(struct loader *L, const struct ast_expr *e)
         break;
     case AST_APP:
         a = lay(L, e->body);
-        b = var_ref(L, e->name);
+        b = var_ref(L, e->name, e->name_pos);
         break;
     case AST_VAR:
-        a = var_ref(L, e->name);
+        a = var_ref(L, e->name, e->pos);
         break;
     case AST_LET:
         return lay_let(L, e, n);
@@ -275,7 +290,7 @@ static int32_t lay(struct loader *L, const struct ast_expr *e)
             c = node_run(L, CCM_ARG, e->nargs);
             if (c < 0) return -1;
             for (int i = 0; i < e->nargs; i++)
-                L->img->code[c + i].a = var_ref(L, e->args[i]);
+                L->img->code[c + i].a = var_ref(L, e->args[i], e->arg_pos[i]);
         }
         break;
     case AST_SCC: case AST_SCC_SUB:

@@ -171,10 +171,29 @@ read -r col first < "$WORK/wide.col"
 (cd "$WORK" && timeout 20 "$CCM" run wide.lam > /dev/null 2> .err); RC=$?
 expect_eq "wide case duplicate" "$RC $(cat "$WORK/.err")" "2 wide.lam:1:$col: duplicate alternative for constructor \`C5\` in one case (first at 1:$first)"
 python3 -c "
-print('main = let ' + '; '.join('v%d = %d' % (i, i) for i in range(300000)) + ' in v77;')
+print('main = let ' + '; '.join('v%d = %d' % (i, i) for i in range(300000)) + ' in v299977;')
 print('\n'.join('t%d = P%d t%d t%d;' % (i, i % 50, i, i) for i in range(100000)))" > "$WORK/wide2.lam"
 (cd "$WORK" && timeout 20 "$CCM" run --json wide2.lam > .out 2> .err); RC=$?; OUT=$(cat "$WORK/.out")
-expect_eq "wide let and many bindings" "$RC $(jqv .value)" '0 "77"'
+expect_eq "wide let and many bindings" "$RC $(jqv .value)" '0 "299977"'
+
+# ---- references at most FRONT_MAX_REF (4096) binders away ---------------------
+# main = let x1 = x2; ...; xK = 0 in x1.  Counting the binder itself, x(i+1)
+# seen from binding i's right-hand side is K-1 binders away at most (i = 1),
+# and the body's x1 is K away (the let's K cells, x1's the oldest).  K = 4096
+# runs (value 0); K = 4097 is refused at the body's x1, exactly.
+for k in 4096 4097; do
+    python3 -c "
+k = $k
+head = 'main = let ' + ''.join('x%d = x%d; ' % (i, i + 1) for i in range(1, k)) + 'x%d = 0 in ' % k
+print(head + 'x1')
+print(len(head) + 1, file=open('$WORK/ref.col', 'w'))" > "$WORK/ref$k.lam"
+    read -r col < "$WORK/ref.col"
+    (cd "$WORK" && "$CCM" run --json "ref$k.lam" > .out 2> .err); RC=$?; OUT=$(cat "$WORK/.out")
+    if [ "$k" = 4096 ]; then expect_eq "reference 4096 binders away" "$RC $(jqv .value)" '0 "0"'
+    else expect_eq "reference 4097 binders away" "$RC $(cat "$WORK/.err")" \
+        "2 ref4097.lam:1:$col: \`x1\` is bound 4097 binders away from this use, more than ccm allows (4096): every lookup walks them; bind it closer to where it is used (e.g. nested lets instead of one wide let)"
+    fi
+done
 
 # ---- hostile bytes --------------------------------------------------------
 for seed in 1 2 3 4 5 6 7 8; do
