@@ -18,4 +18,7 @@ void report_json(FILE *out, struct ccm_session *s, int status);
  * Returns the final status. */
 int trace_run(FILE *out, struct ccm_session *s, int json);
 
+/* version.c: `ccm version [--json]`; exit status. */
+int cmd_version(FILE *out, int json);
+
 #endif

@@ -13,6 +13,7 @@ static const char usage_text[] =
     "usage: ccm run   [options] FILE    evaluate main, print the cost report\n"
     "       ccm trace [options] FILE    the same, printing every transition\n"
     "       ccm core  FILE              print the desugared core program\n"
+    "       ccm version [--json]        the version; is the kernel the proven one?\n"
     "FILE may be - for standard input.  Options:\n"
     "  --rules fig6|fig2           CAF-aware SUBCAF rules (default) or the original SUB rules\n"
     "  --scoping lexical|evaluation   the BOX of the application rule (default lexical)\n"
@@ -136,6 +137,10 @@ int main(int argc, char **argv)
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
         fputs(usage_text, stdout);
         return 0;
+    }
+    if (strcmp(argv[1], "version") == 0) {
+        if (argc == 2 || (argc == 3 && strcmp(argv[2], "--json") == 0)) return cmd_version(stdout, argc == 3);
+        return usage("`ccm version` takes only `--json`, not `%s`", argv[2]);
     }
     if (strcmp(argv[1], "run") != 0 && strcmp(argv[1], "trace") != 0 && strcmp(argv[1], "core") != 0)
         return usage("unknown command `%s`", argv[1]);

@@ -69,4 +69,21 @@ const char *ccm_session_error_message(struct ccm_session *s, int status, char *b
  * 0 value, 1 runtime error (and internal errors), 3 resource error. */
 int ccm_exit_status(int status);
 
+/* The proof certificate (docs/library.md): the digest of the kernel sources
+ * and proof settings this library was built from, the digest the committed
+ * certificate (proofs/certificate.txt) records for the sources `make prove`
+ * proved, and that run's verdict.  Static data; never NULL. */
+struct ccm_certificate {
+    const char *build_digest;   /* SHA-256, hex: the sources compiled here */
+    const char *proof_digest;   /* SHA-256, hex: the sources proven         */
+    unsigned long long goals, proved;
+    const char *frama_c, *why3, *cvc4, *z3;   /* versions of the proof run */
+    const char *written;        /* how the certificate was written          */
+    int by_hand;                /* 1: written by hand, pending regeneration */
+};
+const struct ccm_certificate *ccm_certificate(void);
+/* 1 when the compiled sources are the proven ones (digests equal) and every
+ * goal of that proof was proved; 0 otherwise. */
+int ccm_kernel_proven(void);
+
 #endif

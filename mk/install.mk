@@ -12,7 +12,7 @@ CCM_VERSION := 0.1.0
 CCM_SOMAJOR := 0
 PREFIX  ?= /usr/local
 DESTDIR ?=
-CFLAGS_PIC := $(CFLAGS_REL) -fPIC
+CFLAGS_PIC = $(CFLAGS_REL) -fPIC
 
 obj_pic = $(patsubst %.c,$(BUILD)/pic/%.o,$(1))
 LIBCCM_SO := $(BUILD)/libccm.so.$(CCM_VERSION)
@@ -21,9 +21,9 @@ $(BUILD)/pic/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_PIC) -MMD -MP -c $< -o $@
 
-$(LIBCCM_SO): $(call obj_pic,$(LIBCCM_SRC)) lib/libccm.map
+$(LIBCCM_SO): $(call obj_pic,$(LIBCCM_SRC) $(CERT_SRC)) lib/libccm.map
 	$(CC) $(CFLAGS_PIC) -shared -Wl,-soname,libccm.so.$(CCM_SOMAJOR) \
-	    -Wl,--version-script=lib/libccm.map -Wl,-z,defs -o $@ $(call obj_pic,$(LIBCCM_SRC))
+	    -Wl,--version-script=lib/libccm.map -Wl,-z,defs -o $@ $(call obj_pic,$(LIBCCM_SRC) $(CERT_SRC))
 	ln -sf libccm.so.$(CCM_VERSION) $(BUILD)/libccm.so.$(CCM_SOMAJOR)
 	ln -sf libccm.so.$(CCM_SOMAJOR) $(BUILD)/libccm.so
 
