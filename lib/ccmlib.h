@@ -59,6 +59,10 @@ const char *ccm_session_value(struct ccm_session *s, char *buf, size_t cap);
 const char *ccm_session_con_name(const struct ccm_session *s, int32_t tag);
 const char *ccm_session_top_name(const struct ccm_session *s, int32_t i);
 const struct front_image *ccm_session_image(const struct ccm_session *s);
+/* Transitions fired so far, and the current cost centre (after a value:
+ * the cost centre it returned in).  lib/session_steps.c */
+uint64_t ccm_session_steps(struct ccm_session *s);
+int32_t ccm_session_current_cc(struct ccm_session *s);
 
 /* After a run stopped with `status`: the JSON error kind ("black_hole", ...,
  * "steps"; "internal" for CCM_ERR_BAD_CODE) and a message naming the cause,

@@ -64,6 +64,12 @@ if g++ -Wall -Wextra -pedantic -Werror $cflags -o cxx outside.cpp $libs 2>"$tmp/
     check "the same program as C++ (g++, extern \"C\") runs" "[ \"\$got\" = \"\$expected\" ]"
 else cat "$tmp/cc.log"; bad "the same program builds as C++"; fi
 
+cd "$root"
+py=$(CCM_LIB=$prefix/lib/libccm.so.0 python3 -c 'import sys; sys.path.insert(0, "python"); import ccm
+r = ccm.run_file("examples/hello.lam"); print(r.value, r.steps)' 2>&1)
+check "python/ccm.py over the installed libccm.so.0: section 7's value 1 in 9 steps" "[ '$py' = '1 9' ]"
+cd "$out"
+
 # Every installed header alone, as C99 and as C++.
 for h in ccm.h ccmlib.h; do
     printf '#include <ccm/%s>\nint main(void) { return 0; }\n' "$h" > h.c
