@@ -21,4 +21,7 @@ int trace_run(FILE *out, struct ccm_session *s, int json);
 /* version.c: `ccm version [--json]`; exit status. */
 int cmd_version(FILE *out, int json);
 
+/* batch.c: `ccm batch`, JSON lines in, one JSON line out per request. */
+int cmd_batch(FILE *in, FILE *out);
+
 #endif

@@ -13,6 +13,7 @@ static const char usage_text[] =
     "usage: ccm run   [options] FILE    evaluate main, print the cost report\n"
     "       ccm trace [options] FILE    the same, printing every transition\n"
     "       ccm core  FILE              print the desugared core program\n"
+    "       ccm batch                   JSON lines in (requests), one JSON report line out each\n"
     "       ccm version [--json]        the version; is the kernel the proven one?\n"
     "FILE may be - for standard input.  Options:\n"
     "  --rules fig6|fig2           CAF-aware SUBCAF rules (default) or the original SUB rules\n"
@@ -137,6 +138,10 @@ int main(int argc, char **argv)
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
         fputs(usage_text, stdout);
         return 0;
+    }
+    if (strcmp(argv[1], "batch") == 0) {
+        if (argc == 2) return cmd_batch(stdin, stdout);
+        return usage("`ccm batch` takes no argument (requests come on standard input), not `%s`", argv[2]);
     }
     if (strcmp(argv[1], "version") == 0) {
         if (argc == 2 || (argc == 3 && strcmp(argv[2], "--json") == 0)) return cmd_version(stdout, argc == 3);

@@ -39,6 +39,19 @@ struct ccm_session *ccm_session_from_file(const char *path, const struct ccm_opt
                                           char *err, size_t errcap);
 void ccm_session_free(struct ccm_session *s);
 
+/* Arrays kept from one session to the next, for callers that run many
+ * programs (ccm batch): a session loaded "in" a workspace borrows its heap,
+ * cells and stack (grown to the options' capacities) instead of allocating
+ * its own, and gives them back when freed.  One session at a time: while
+ * one holds them, the next allocates its own.  Results are the same. */
+struct ccm_workspace;
+struct ccm_workspace *ccm_workspace_new(void);          /* NULL if out of memory */
+void ccm_workspace_free(struct ccm_workspace *ws);      /* after its sessions */
+struct ccm_session *ccm_session_from_text_in(struct ccm_workspace *ws, const char *file,
+                                             const char *text, size_t len,
+                                             const struct ccm_options *opt,
+                                             char *err, size_t errcap);
+
 /* Restart from the initial state (same program, same options). */
 int ccm_session_reset(struct ccm_session *s);
 
