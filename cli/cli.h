@@ -10,7 +10,7 @@
 void json_string(FILE *out, const char *s);
 
 /* report.c: the cost report of a finished run, as the table of Fig. 3 or
- * as the JSON object of docs/syntax-and-cli.md (the report) (one line, no newline). */
+ * as the JSON object of INTERFACE.md section 3 (one line, no newline). */
 void report_table(FILE *out, const char *program, struct ccm_session *s, int status);
 void report_json(FILE *out, struct ccm_session *s, int status);
 
@@ -18,7 +18,10 @@ void report_json(FILE *out, struct ccm_session *s, int status);
  * Returns the final status. */
 int trace_run(FILE *out, struct ccm_session *s, int json);
 
-/* version.c: `ccm version [--json]`, the proof certificate's answer. */
-int cmd_version(int json);
+/* version.c: `ccm version [--json]`; exit status. */
+int cmd_version(FILE *out, int json);
+
+/* batch.c: `ccm batch`, JSON lines in, one JSON line out per request. */
+int cmd_batch(FILE *in, FILE *out);
 
 #endif

@@ -1,4 +1,4 @@
-/* main.c -- the ccm command (docs/syntax-and-cli.md (command line)):
+/* main.c -- the ccm command (INTERFACE.md section 2):
  *   ccm run [options] FILE | ccm trace [options] FILE | ccm core FILE
  * Exit: 0 value, 1 runtime error, 2 bad input or usage, 3 resource budget. */
 #include <stdio.h>
@@ -13,7 +13,8 @@ static const char usage_text[] =
     "usage: ccm run   [options] FILE    evaluate main, print the cost report\n"
     "       ccm trace [options] FILE    the same, printing every transition\n"
     "       ccm core  FILE              print the desugared core program\n"
-    "       ccm version [--json]        is this kernel the proven one (proof certificate)\n"
+    "       ccm batch                   JSON lines in (requests), one JSON report line out each\n"
+    "       ccm version [--json]        the version; is the kernel the proven one?\n"
     "FILE may be - for standard input.  Options:\n"
     "  --rules fig6|fig2           CAF-aware SUBCAF rules (default) or the original SUB rules\n"
     "  --scoping lexical|evaluation   the BOX of the application rule (default lexical)\n"
@@ -138,10 +139,13 @@ int main(int argc, char **argv)
         fputs(usage_text, stdout);
         return 0;
     }
+    if (strcmp(argv[1], "batch") == 0) {
+        if (argc == 2) return cmd_batch(stdin, stdout);
+        return usage("`ccm batch` takes no argument (requests come on standard input), not `%s`", argv[2]);
+    }
     if (strcmp(argv[1], "version") == 0) {
-        int json = argc == 3 && strcmp(argv[2], "--json") == 0;
-        if (argc > 3 || (argc == 3 && !json)) return usage("`ccm version` takes only --json, not `%s`", argv[argc - 1]);
-        return cmd_version(json);
+        if (argc == 2 || (argc == 3 && strcmp(argv[2], "--json") == 0)) return cmd_version(stdout, argc == 3);
+        return usage("`ccm version` takes only `--json`, not `%s`", argv[2]);
     }
     if (strcmp(argv[1], "run") != 0 && strcmp(argv[1], "trace") != 0 && strcmp(argv[1], "core") != 0)
         return usage("unknown command `%s`", argv[1]);

@@ -1,72 +1,39 @@
-/* version.c -- `ccm version [--json]`: whether the kernel in this binary is
- * the one `make prove` proved (lib/certificate.c), with both digests and
- * the proof's verdict. */
+/* version.c -- `ccm version [--json]`: the version, and whether the kernel
+ * this binary runs is the one that was proven (lib/cert/certificate.c). */
 #include <string.h>
 #include "cli.h"
 
 #define CCM_VERSION_TEXT "0.1.0"
 
-/* The reason printed after "NOT proven". */
-static const char *not_proven_reason(const struct ccm_certificate *c)
+int cmd_version(FILE *out, int json)
 {
-    return c->proof_digest[0] ? "sources differ from the proof report"
-                              : "no proof certificate (proofs/CERTIFICATE) was built in";
-}
-
-/* One "key: value" line of the verdict as a JSON member: numbers for the
- * counts, strings for the rest. */
-static void verdict_member(FILE *out, const char *line, size_t len, int first)
-{
-    const char *colon = memchr(line, ':', len);
-    if (!colon) return;
-    char key[64], val[512];
-    size_t kl = (size_t)(colon - line), vl;
-    const char *v = colon + 1;
-    while (v < line + len && *v == ' ') v++;
-    vl = (size_t)(line + len - v);
-    if (kl >= sizeof key || vl >= sizeof val) return;
-    memcpy(key, line, kl); key[kl] = '\0';
-    memcpy(val, v, vl); val[vl] = '\0';
-    fputs(first ? "" : ",", out);
-    json_string(out, key);
-    fputc(':', out);
-    int numeric = vl > 0 && strspn(val, "0123456789") == vl;
-    if (numeric) fputs(val, out); else json_string(out, val);
-}
-
-int cmd_version(int json)
-{
-    struct ccm_certificate c;
-    ccm_certificate_get(&c);
+    const struct ccm_certificate *c = ccm_certificate();
+    int proven = ccm_kernel_proven();
+    const char *verdict = proven ? "proven" : "NOT proven (sources differ from the proof report)";
+    if (proven == 0 && strcmp(c->build_digest, c->proof_digest) == 0)
+        verdict = "NOT proven (the proof report has unproved goals)";
     if (json) {
-        fputs("{\"version\":", stdout);
-        json_string(stdout, CCM_VERSION_TEXT);
-        fputs(",\"kernel\":", stdout);
-        json_string(stdout, c.proven ? "proven" : "NOT proven");
-        if (!c.proven) {
-            fputs(",\"reason\":", stdout);
-            json_string(stdout, not_proven_reason(&c));
-        }
-        fputs(",\"source_digest\":", stdout);
-        json_string(stdout, c.source_digest);
-        fputs(",\"proof_digest\":", stdout);
-        json_string(stdout, c.proof_digest);
-        fputs(",\"proof\":{", stdout);
-        int first = 1;
-        for (const char *p = c.verdict; *p; ) {
-            const char *nl = strchr(p, '\n');
-            size_t len = nl ? (size_t)(nl - p) : strlen(p);
-            if (memchr(p, ':', len)) { verdict_member(stdout, p, len, first); first = 0; }
-            p += len + (nl ? 1 : 0);
-        }
-        fputs("}}\n", stdout);
+        fputs("{\"version\":", out);        json_string(out, CCM_VERSION_TEXT);
+        fprintf(out, ",\"kernel\":{\"proven\":%s,\"status\":", proven ? "true" : "false");
+        json_string(out, verdict);
+        fputs(",\"digest\":", out);           json_string(out, c->build_digest);
+        fputs("},\"certificate\":{\"digest\":", out); json_string(out, c->proof_digest);
+        fprintf(out, ",\"goals\":%llu,\"proved\":%llu,\"frama_c\":", c->goals, c->proved);
+        json_string(out, c->frama_c);
+        fputs(",\"why3\":", out);  json_string(out, c->why3);
+        fputs(",\"cvc4\":", out);  json_string(out, c->cvc4);
+        fputs(",\"z3\":", out);    json_string(out, c->z3);
+        fprintf(out, ",\"by_hand\":%s,\"written\":", c->by_hand ? "true" : "false");
+        json_string(out, c->written);
+        fputs("}}\n", out);
     } else {
-        printf("ccm %s\n", CCM_VERSION_TEXT);
-        if (c.proven) printf("kernel: proven\n");
-        else printf("kernel: NOT proven (%s)\n", not_proven_reason(&c));
-        printf("kernel sources: %s\n", c.source_digest);
-        printf("proof report:   %s\n", c.proof_digest[0] ? c.proof_digest : "(none)");
-        fputs(c.verdict, stdout);
+        fprintf(out, "ccm %s\n", CCM_VERSION_TEXT);
+        fprintf(out, "kernel: %s\n", verdict);
+        fprintf(out, "  sources digest:     %s\n", c->build_digest);
+        fprintf(out, "  certificate digest: %s\n", c->proof_digest);
+        fprintf(out, "  proof: %llu of %llu goals proved; Frama-C %s, Why3 %s, CVC4 %s, Z3 %s\n",
+                c->proved, c->goals, c->frama_c, c->why3, c->cvc4, c->z3);
+        fprintf(out, "  certificate written %s\n", c->written);
     }
-    return fflush(stdout) != 0 ? 2 : 0;
+    return fflush(out) == 0 ? 0 : 2;
 }

@@ -8,10 +8,6 @@
 #include <stdint.h>
 #include "../kernel/ccm.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 struct ccm_options {
     int rules;               /* CCM_RULES_FIG6 (default) or CCM_RULES_FIG2 */
     int scoping;             /* CCM_LEXICAL (default) or CCM_EVALUATION    */
@@ -43,6 +39,19 @@ struct ccm_session *ccm_session_from_file(const char *path, const struct ccm_opt
                                           char *err, size_t errcap);
 void ccm_session_free(struct ccm_session *s);
 
+/* Arrays kept from one session to the next, for callers that run many
+ * programs (ccm batch): a session loaded "in" a workspace borrows its heap,
+ * cells and stack (grown to the options' capacities) instead of allocating
+ * its own, and gives them back when freed.  One session at a time: while
+ * one holds them, the next allocates its own.  Results are the same. */
+struct ccm_workspace;
+struct ccm_workspace *ccm_workspace_new(void);          /* NULL if out of memory */
+void ccm_workspace_free(struct ccm_workspace *ws);      /* after its sessions */
+struct ccm_session *ccm_session_from_text_in(struct ccm_workspace *ws, const char *file,
+                                             const char *text, size_t len,
+                                             const struct ccm_options *opt,
+                                             char *err, size_t errcap);
+
 /* Restart from the initial state (same program, same options). */
 int ccm_session_reset(struct ccm_session *s);
 
@@ -63,31 +72,35 @@ const char *ccm_session_value(struct ccm_session *s, char *buf, size_t cap);
 const char *ccm_session_con_name(const struct ccm_session *s, int32_t tag);
 const char *ccm_session_top_name(const struct ccm_session *s, int32_t i);
 const struct front_image *ccm_session_image(const struct ccm_session *s);
+/* Transitions fired so far, and the current cost centre (after a value:
+ * the cost centre it returned in).  lib/session_steps.c */
+uint64_t ccm_session_steps(struct ccm_session *s);
+int32_t ccm_session_current_cc(struct ccm_session *s);
 
 /* After a run stopped with `status`: the JSON error kind ("black_hole", ...,
  * "steps"; "internal" for CCM_ERR_BAD_CODE) and a message naming the cause,
  * e.g. "division by zero in `a / b`".  NULL kind for CCM_VALUE. */
 const char *ccm_error_kind(int status);
 const char *ccm_session_error_message(struct ccm_session *s, int status, char *buf, size_t cap);
-/* Exit status of docs/syntax-and-cli.md (command line) for a run that ended with status:
+/* Exit status of INTERFACE.md section 2 for a run that ended with status:
  * 0 value, 1 runtime error (and internal errors), 3 resource error. */
 int ccm_exit_status(int status);
 
-/* The proof certificate (docs/proofs.md, "The certificate"): is the kernel
- * compiled into this library the one `make prove` proved?  The build embeds
- * the digest of the kernel sources it compiles (proofs/digest.sh) and the
- * digest and verdict recorded by the last complete proof
- * (proofs/CERTIFICATE); `proven` is 1 only when the two digests are equal. */
+/* The proof certificate (docs/library.md): the digest of the kernel sources
+ * and proof settings this library was built from, the digest the committed
+ * certificate (proofs/certificate.txt) records for the sources `make prove`
+ * proved, and that run's verdict.  Static data; never NULL. */
 struct ccm_certificate {
-    int proven;
-    const char *source_digest;   /* sha256 of the compiled kernel, acsl/, prover settings */
-    const char *proof_digest;    /* the certificate's ("" when there is none) */
-    const char *verdict;         /* the certificate's lines "key: value\n" (goals, proved, ...) */
+    const char *build_digest;   /* SHA-256, hex: the sources compiled here */
+    const char *proof_digest;   /* SHA-256, hex: the sources proven         */
+    unsigned long long goals, proved;
+    const char *frama_c, *why3, *cvc4, *z3;   /* versions of the proof run */
+    const char *written;        /* how the certificate was written          */
+    int by_hand;                /* 1: written by hand, pending regeneration */
 };
-void ccm_certificate_get(struct ccm_certificate *out);
-
-#ifdef __cplusplus
-}
-#endif
+const struct ccm_certificate *ccm_certificate(void);
+/* 1 when the compiled sources are the proven ones (digests equal) and every
+ * goal of that proof was proved; 0 otherwise. */
+int ccm_kernel_proven(void);
 
 #endif

@@ -13,7 +13,62 @@ struct ccm_session {
     struct ccm_options opt;
     struct ccm_machine m;
     int status;
+    struct ccm_workspace *ws;    /* non-NULL: heap, cells, stack are ws's */
 };
+
+/* Arrays kept between sessions (ccm batch): one session at a time borrows
+ * them; they grow to the largest capacity asked and are never cleared --
+ * ccm_init lays a fresh state and the kernel reads only below the fill. */
+struct ccm_workspace {
+    struct ccm_obj *heap;    int32_t heap_cap;
+    struct ccm_cell *cells;  int32_t cell_cap;
+    struct ccm_frame *stack; int32_t stack_cap;
+    int in_use;
+};
+
+struct ccm_workspace *ccm_workspace_new(void)
+{
+    return calloc(1, sizeof(struct ccm_workspace));
+}
+
+void ccm_workspace_free(struct ccm_workspace *ws)
+{
+    if (!ws) return;
+    free(ws->heap);
+    free(ws->cells);
+    free(ws->stack);
+    free(ws);
+}
+
+/* Grow one array of ws to n elements (contents need not survive). */
+static int ws_grow(void **arr, int32_t *cap, int32_t n, size_t size)
+{
+    if (*cap >= n) return 0;
+    free(*arr);
+    *arr = calloc((size_t)n, size);
+    *cap = *arr ? n : 0;
+    return *arr ? 0 : -1;
+}
+
+/* The machine's arrays: borrowed from ws when there is one free, else its own. */
+static int take_arrays(struct ccm_session *s, struct ccm_workspace *ws)
+{
+    struct ccm_machine *m = &s->m;
+    if (ws && !ws->in_use) {
+        if (ws_grow((void **)&ws->heap, &ws->heap_cap, s->opt.max_heap, sizeof *m->heap)
+            || ws_grow((void **)&ws->cells, &ws->cell_cap, s->opt.max_cells, sizeof *m->cells)
+            || ws_grow((void **)&ws->stack, &ws->stack_cap, s->opt.max_stack, sizeof *m->stack))
+            return -1;
+        m->heap = ws->heap; m->cells = ws->cells; m->stack = ws->stack;
+        ws->in_use = 1;
+        s->ws = ws;
+        return 0;
+    }
+    m->heap = calloc((size_t)s->opt.max_heap, sizeof *m->heap);
+    m->cells = calloc((size_t)s->opt.max_cells, sizeof *m->cells);
+    m->stack = calloc((size_t)s->opt.max_stack, sizeof *m->stack);
+    return m->heap && m->cells && m->stack ? 0 : -1;
+}
 
 void ccm_options_default(struct ccm_options *o)
 {
@@ -52,7 +107,8 @@ static void set_err(char *err, size_t cap, const char *msg)
 
 /* Load a parsed and checked program into a new session (takes prog). */
 static struct ccm_session *make_session(struct ast_program *prog, const struct ccm_options *opt,
-                                        const char *file, char *err, size_t errcap)
+                                        const char *file, char *err, size_t errcap,
+                                        struct ccm_workspace *ws)
 {
     struct ccm_session *s = calloc(1, sizeof *s);
     if (!s) { ast_free(prog); set_err(err, errcap, "out of memory"); return NULL; }
@@ -67,11 +123,9 @@ static struct ccm_session *make_session(struct ast_program *prog, const struct c
         return NULL;
     }
     struct ccm_machine *m = &s->m;
-    m->heap = calloc((size_t)s->opt.max_heap, sizeof *m->heap);
-    m->cells = calloc((size_t)s->opt.max_cells, sizeof *m->cells);
-    m->stack = calloc((size_t)s->opt.max_stack, sizeof *m->stack);
+    int arrays = take_arrays(s, ws);
     m->costs = calloc((size_t)s->img.ncc * CCM_NCOUNTERS, sizeof *m->costs);
-    if (!m->heap || !m->cells || !m->stack || !m->costs) {
+    if (arrays != 0 || !m->costs) {
         set_err(err, errcap, "out of memory allocating the machine's arrays (lower --max-heap/--max-stack)");
         ccm_session_free(s);
         return NULL;
@@ -92,6 +146,14 @@ struct ccm_session *ccm_session_from_text(const char *file, const char *text, si
                                           const struct ccm_options *opt,
                                           char *err, size_t errcap)
 {
+    return ccm_session_from_text_in(NULL, file, text, len, opt, err, errcap);
+}
+
+struct ccm_session *ccm_session_from_text_in(struct ccm_workspace *ws, const char *file,
+                                             const char *text, size_t len,
+                                             const struct ccm_options *opt,
+                                             char *err, size_t errcap)
+{
     struct ast_program prog;
     struct front_diag d;
     if (front_parse(file, text, len, &prog, &d) != 0) { set_err(err, errcap, d.text); return NULL; }
@@ -100,7 +162,7 @@ struct ccm_session *ccm_session_from_text(const char *file, const char *text, si
         set_err(err, errcap, d.text);
         return NULL;
     }
-    return make_session(&prog, opt, file, err, errcap);
+    return make_session(&prog, opt, file, err, errcap, ws);
 }
 
 struct ccm_session *ccm_session_from_file(const char *path, const struct ccm_options *opt,
@@ -109,15 +171,18 @@ struct ccm_session *ccm_session_from_file(const char *path, const struct ccm_opt
     struct ast_program prog;
     struct front_diag d;
     if (front_read_program(path, &prog, &d) != 0) { set_err(err, errcap, d.text); return NULL; }
-    return make_session(&prog, opt, path, err, errcap);
+    return make_session(&prog, opt, path, err, errcap, NULL);
 }
 
 void ccm_session_free(struct ccm_session *s)
 {
     if (!s) return;
-    free(s->m.heap);
-    free(s->m.cells);
-    free(s->m.stack);
+    if (s->ws) s->ws->in_use = 0;
+    else {
+        free(s->m.heap);
+        free(s->m.cells);
+        free(s->m.stack);
+    }
     free(s->m.costs);
     front_image_free(&s->img);
     ast_free(&s->prog);

@@ -1,30 +1,48 @@
-# mk/certificate.mk -- the proof certificate in every build (docs/proofs.md,
-# "The certificate").  build/gen/certificate.h holds the digest of the kernel
-# sources being compiled and the digest + verdict of proofs/CERTIFICATE
-# (written by `make prove`); lib/certificate.c compares them, `ccm version`
-# prints the answer.
-#   make certificate-check   fails if proofs/CERTIFICATE is not the
-#                            certificate of the sources (CI runs it)
-CERT_INPUTS := $(sort $(wildcard kernel/*.c kernel/*.h acsl/*.h)) mk/prove.mk \
-               $(wildcard proofs/CERTIFICATE) proofs/digest.sh proofs/certificate-header.sh
+# mk/certificate.mk -- the proof certificate in every build.
+#
+# build/gen/ccm_certificate.h holds the digest of the sources this build
+# compiles (proofs/certify-digest.sh: kernel/, acsl/, the proof settings)
+# and the committed certificate proofs/certificate.txt (digest and verdict
+# of the `make prove` run, written by proofs/certify.py).  lib/cert/
+# certificate.c compiles it into libccm (ccm_certificate, ccm_kernel_proven)
+# and `ccm version` prints it.  lib/cert/ is outside the lib/*.c glob: it is
+# added to the libraries here, and only they need the generated header.
+#
+#   make certificate-check   the committed certificate's digest must be that
+#                            of the sources (in make check)
+#   make certificate         rewrite proofs/certificate.txt from the report
+#                            of the last `make prove` (build/prove/)
 
-$(BUILD)/gen/certificate.h: $(CERT_INPUTS)
+CERT_SRC    := lib/cert/certificate.c
+CERT_HEADER := $(BUILD)/gen/ccm_certificate.h
+CERT_INPUTS := $(wildcard kernel/*.c kernel/*.h acsl/*.h) mk/prove.mk proofs/prove-report.py \
+               proofs/wplog.py proofs/kernel-functions.sh
+
+$(CERT_HEADER): $(CERT_INPUTS) proofs/certificate.txt proofs/certify-digest.sh proofs/certificate-header.sh
 	@mkdir -p $(dir $@)
-	bash proofs/certificate-header.sh proofs/CERTIFICATE > $@.tmp && mv $@.tmp $@
+	bash proofs/certificate-header.sh proofs/certificate.txt "$$(bash proofs/certify-digest.sh)" > $@.tmp
+	@mv $@.tmp $@
 
-$(BUILD)/obj/lib/certificate.o $(BUILD)/san/lib/certificate.o: $(BUILD)/gen/certificate.h
-$(BUILD)/obj/lib/certificate.o: CFLAGS_REL += -I$(BUILD)/gen
-$(BUILD)/san/lib/certificate.o: CFLAGS_SAN += -I$(BUILD)/gen
+$(call obj_rel,$(CERT_SRC)) $(call obj_san,$(CERT_SRC)) $(patsubst %.c,$(BUILD)/pic/%.o,$(CERT_SRC)): $(CERT_HEADER)
+$(call obj_rel,$(CERT_SRC)) $(call obj_san,$(CERT_SRC)) $(patsubst %.c,$(BUILD)/pic/%.o,$(CERT_SRC)): CFLAGS_REL += -I$(BUILD)/gen
+$(call obj_san,$(CERT_SRC)): CFLAGS_SAN += -I$(BUILD)/gen
 
-.PHONY: certificate-check
+# ar rcs $@ $^ takes these extra prerequisites into the archives
+$(BUILD)/libccm.a: $(call obj_rel,$(CERT_SRC))
+$(BUILD)/libccm-san.a: $(call obj_san,$(CERT_SRC))
+
+.PHONY: certificate-check certificate
 certificate-check:
-	@want=$$(bash proofs/digest.sh); \
-	have=$$(sed -n 's/^digest: *//p' proofs/CERTIFICATE 2>/dev/null); \
-	if [ "$$want" = "$$have" ]; then \
-	  echo "certificate-check: proofs/CERTIFICATE is the certificate of these sources ($$want)"; \
-	else \
-	  echo "certificate-check: FAILED: proofs/CERTIFICATE records digest '$$have', the sources have $$want: run make prove and commit proofs/CERTIFICATE"; \
-	  exit 1; \
-	fi
+	@bash tests/certificate/check.sh
 
-CHECK_SUITES += "bash tests/cli/certificate.sh build/ccm" "bash tests/cli/certificate.sh build/ccm-san"
+# After `make prove` succeeded: the newest of its two reports (prove-replay's
+# or prove-update's), with Frama-C's exit status 0 (make prove passed).
+certificate:
+	@log=$$(ls -t $(BUILD)/prove/replay.log $(BUILD)/prove/prove.log 2>/dev/null | head -n 1); \
+	[ -n "$$log" ] || { echo "certificate: no report of make prove in $(BUILD)/prove"; exit 1; }; \
+	base=$${log%.log}; \
+	python3 proofs/certify.py --expect $(BUILD)/prove/kernel-functions.txt $$log 0 \
+	    $$base.json $$base-untyped.json $$base-lemmas.json
+
+CHECK_SUITES += "bash tests/certificate/check.sh" "bash tests/certificate/run.sh"
+CHECK_DEPS   += $(BUILD)/ccm

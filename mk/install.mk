@@ -1,53 +1,62 @@
-# mk/install.mk -- ccm installed like any C library (docs/library.md).
-#   make install PREFIX=/usr/local [DESTDIR=...]
-# installs bin/ccm, lib/libccm.so.$(SO_VERSION) (soname libccm.so.$(SO_MAJOR))
-# with its two links, lib/libccm.a, include/ccm/{kernel/ccm.h,lib/ccmlib.h},
-# lib/pkgconfig/ccm.pc and share/man/man1/ccm.1.  The shared library exports
-# the functions the two public headers declare, nothing else (a linker version
-# script made from them); tests/install/run.sh checks all of it.
+# mk/install.mk -- the shared library and `make install`.
+#
+#   make install PREFIX=/usr/local [DESTDIR=/tmp/stage]
+#
+# installs bin/ccm, lib/libccm.so.$(CCM_VERSION) with its soname link
+# libccm.so.$(CCM_SOMAJOR) and the development link libccm.so, lib/libccm.a,
+# the public headers include/ccm/{ccm.h,ccmlib.h}, lib/pkgconfig/ccm.pc and
+# share/man/man1/ccm.1.  The shared library is built from its own -fPIC
+# objects (build/pic) and exports only the ccm_ functions the public headers
+# declare (build/libccm.map, made from them).
+
+CCM_VERSION := 0.1.0
+CCM_SOMAJOR := 0
 PREFIX  ?= /usr/local
 DESTDIR ?=
-SO_MAJOR   := 0
-SO_VERSION := 0.1.0
-CFLAGS_PIC := $(CFLAGS_REL) -fPIC
+CFLAGS_PIC = $(CFLAGS_REL) -fPIC
+
 obj_pic = $(patsubst %.c,$(BUILD)/pic/%.o,$(1))
+LIBCCM_SO := $(BUILD)/libccm.so.$(CCM_VERSION)
 
 $(BUILD)/pic/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_PIC) -MMD -MP -c $< -o $@
 
-$(BUILD)/pic/lib/certificate.o: $(BUILD)/gen/certificate.h
-$(BUILD)/pic/lib/certificate.o: CFLAGS_PIC += -I$(BUILD)/gen
-
-# exported: every ccm_ function the public headers declare (the kernel's
-# rows and the front end's functions stay local)
+# The version script: every ccm_ function the two public headers declare,
+# nothing else (the kernel's rows and firings are ccm_ too, but internal).
 $(BUILD)/libccm.map: kernel/ccm.h lib/ccmlib.h
 	@mkdir -p $(dir $@)
 	{ echo 'CCM_0 {'; echo '  global:'; \
 	  grep -ho '\bccm_[a-z0-9_]*\s*(' kernel/ccm.h lib/ccmlib.h | tr -d '( ' | sort -u | sed 's/.*/    &;/'; \
 	  echo '  local: *;'; echo '};'; } > $@
 
-$(BUILD)/libccm.so.$(SO_VERSION): $(call obj_pic,$(LIBCCM_SRC)) $(BUILD)/libccm.map
-	$(CC) -shared -Wl,-soname,libccm.so.$(SO_MAJOR) -Wl,--version-script=$(BUILD)/libccm.map \
-	  -o $@ $(call obj_pic,$(LIBCCM_SRC))
+$(LIBCCM_SO): $(call obj_pic,$(LIBCCM_SRC) $(CERT_SRC)) $(BUILD)/libccm.map
+	$(CC) $(CFLAGS_PIC) -shared -Wl,-soname,libccm.so.$(CCM_SOMAJOR) \
+	    -Wl,--version-script=$(BUILD)/libccm.map -Wl,-z,defs -o $@ $(call obj_pic,$(LIBCCM_SRC) $(CERT_SRC))
+	ln -sf libccm.so.$(CCM_VERSION) $(BUILD)/libccm.so.$(CCM_SOMAJOR)
+	ln -sf libccm.so.$(CCM_SOMAJOR) $(BUILD)/libccm.so
+
+all: $(LIBCCM_SO)
+
+# The installed headers: lib/install-header.sh rewrites their includes for
+# include/ccm/ and wraps them in extern "C".
+INSTALL_HEADERS := kernel/ccm.h lib/ccmlib.h
 
 .PHONY: install
-install: $(BUILD)/ccm $(BUILD)/libccm.a $(BUILD)/libccm.so.$(SO_VERSION)
+install: $(BUILD)/ccm $(BUILD)/libccm.a $(LIBCCM_SO) lib/ccm.pc.in docs/ccm.1
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
-	  $(DESTDIR)$(PREFIX)/include/ccm/kernel $(DESTDIR)$(PREFIX)/include/ccm/lib \
-	  $(DESTDIR)$(PREFIX)/share/man/man1
+	    $(DESTDIR)$(PREFIX)/include/ccm $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(BUILD)/ccm $(DESTDIR)$(PREFIX)/bin/ccm
 	install -m 644 $(BUILD)/libccm.a $(DESTDIR)$(PREFIX)/lib/libccm.a
-	install -m 755 $(BUILD)/libccm.so.$(SO_VERSION) $(DESTDIR)$(PREFIX)/lib/libccm.so.$(SO_VERSION)
-	ln -sf libccm.so.$(SO_VERSION) $(DESTDIR)$(PREFIX)/lib/libccm.so.$(SO_MAJOR)
-	ln -sf libccm.so.$(SO_MAJOR) $(DESTDIR)$(PREFIX)/lib/libccm.so
-	install -m 644 kernel/ccm.h $(DESTDIR)$(PREFIX)/include/ccm/kernel/ccm.h
-	install -m 644 lib/ccmlib.h $(DESTDIR)$(PREFIX)/include/ccm/lib/ccmlib.h
-	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' '' \
-	  'Name: ccm' 'Description: verified cost-centre abstract machine (Sansom & Peyton Jones, POPL 1995)' \
-	  'Version: $(SO_VERSION)' 'Cflags: -I$${includedir}/ccm' 'Libs: -L$${libdir} -lccm' \
-	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/ccm.pc
-	install -m 644 man/ccm.1 $(DESTDIR)$(PREFIX)/share/man/man1/ccm.1
+	install -m 755 $(LIBCCM_SO) $(DESTDIR)$(PREFIX)/lib/libccm.so.$(CCM_VERSION)
+	ln -sf libccm.so.$(CCM_VERSION) $(DESTDIR)$(PREFIX)/lib/libccm.so.$(CCM_SOMAJOR)
+	ln -sf libccm.so.$(CCM_SOMAJOR) $(DESTDIR)$(PREFIX)/lib/libccm.so
+	for h in $(INSTALL_HEADERS); do \
+	    bash lib/install-header.sh $$h $(DESTDIR)$(PREFIX)/include/ccm/$$(basename $$h) || exit 1; done
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(CCM_VERSION)|' lib/ccm.pc.in \
+	    > $(DESTDIR)$(PREFIX)/lib/pkgconfig/ccm.pc
+	install -m 644 docs/ccm.1 $(DESTDIR)$(PREFIX)/share/man/man1/ccm.1
 
+# Install to a temporary prefix and build outside programs with pkg-config.
 CHECK_SUITES += "bash tests/install/run.sh"
-CHECK_DEPS   += $(BUILD)/ccm $(BUILD)/libccm.a $(BUILD)/libccm.so.$(SO_VERSION)
+CHECK_DEPS   += $(BUILD)/ccm $(BUILD)/libccm.a $(LIBCCM_SO)

@@ -19,9 +19,6 @@
 PROVE_DIR     := $(BUILD)/prove
 PROVE_WHY3    := $(PROVE_DIR)/why3.conf
 PROVE_SESSION := proofs/wp-session
-# written by every whole-kernel run that proves every goal (docs/proofs.md,
-# "The certificate"); committed with the sources whose digest it records
-PROVE_CERTIFICATE := proofs/CERTIFICATE
 PROVE_TIMEOUT ?= 120
 PROVE_PAR     ?= 2
 PROVE_PROVERS ?= cvc4,z3
@@ -89,9 +86,7 @@ define prove_run
 	  > $(PROVE_DIR)/$(3).log 2>&1; st=$$?; \
 	end=$$(date +%s); \
 	bash proofs/kernel-functions.sh $(PROVE_SRC) > $(PROVE_DIR)/kernel-functions.txt; \
-	python3 proofs/prove-report.py $(if $(filter prove replay prune,$(3)),--expect $(PROVE_DIR)/kernel-functions.txt \
-	    --certificate $(PROVE_CERTIFICATE) --digest "$$(bash proofs/digest.sh)" \
-	    --tools "Frama-C $$(frama-c -version), $$(why3 --version | sed 's/.*version /Why3 /')") \
+	python3 proofs/prove-report.py $(if $(filter prove replay prune,$(3)),--expect $(PROVE_DIR)/kernel-functions.txt) \
 	  --times $(PROVE_DIR)/goal-times.tsv $(PROVE_DIR)/$(3).log $$st $$((end-start)) \
 	  $(if $(strip $(1)),$(PROVE_DIR)/$(3).json) $(if $(strip $(4)),$(PROVE_DIR)/$(3)-untyped.json) \
 	  $(if $(strip $(5)),$(PROVE_DIR)/$(3)-lemmas.json)

@@ -1,9 +1,7 @@
 #!/usr/bin/env python3
 """Print the per-function table of a WP run and decide its exit status.
 
-usage: prove-report.py [--expect FUNCS.txt] [--times GOALS.tsv]
-                       [--certificate FILE --digest HEX --tools TEXT]
-                       LOG EXIT_STATUS SECONDS REPORT.json...
+usage: prove-report.py [--expect FUNCS.txt] [--times GOALS.tsv] LOG EXIT_STATUS SECONDS REPORT.json...
 
 The reports are those of the passes of one run (mk/prove.mk: the typed pass,
 the -wp-simplify-type pass, the lemma pass); a function in several takes its
@@ -16,11 +14,7 @@ every function defined in kernel/*.c) must have goals in the reports, so
 that no function drops out of the proof unseen.
 --times GOALS.tsv: write every goal's prover and time (from the log) there,
 for proofs/mutants.sh.  The table ends with the total, the wall time and the
-ten slowest goals with the prover that proved them.
---certificate FILE: when every goal is proved, write the proof certificate
-there: the digest of the proven sources (proofs/digest.sh) with the verdict
-(goals, functions, lemmas) and the tools (Frama-C, Why3, the provers that
-answered).  The build embeds it (docs/proofs.md, "The certificate")."""
+ten slowest goals with the prover that proved them."""
 import argparse
 import json
 import os
@@ -32,9 +26,6 @@ import wplog  # noqa: E402
 ap = argparse.ArgumentParser()
 ap.add_argument("--expect")
 ap.add_argument("--times")
-ap.add_argument("--certificate")
-ap.add_argument("--digest")
-ap.add_argument("--tools", default="")
 ap.add_argument("log")
 ap.add_argument("status", type=int)
 ap.add_argument("seconds")
@@ -119,14 +110,3 @@ if bad:
     print("prove: FAILED: " + "; ".join(bad))
     sys.exit(1)
 print("prove: all goals proved")
-if args.certificate:
-    provers = sorted({g.prover for g in proved if g.prover != "Qed"})
-    nlemmas = sum(1 for fn in funcs if fn.startswith("lemma "))
-    with open(args.certificate, "w") as f:
-        f.write("# ccm proof certificate, written by `make prove` (proofs/prove-report.py)\n"
-                "# when every goal was proved; commit it with the sources it names.\n")
-        f.write(f"digest: {args.digest}\n")
-        f.write(f"goals: {total}\nproved: {total_valid}\n")
-        f.write(f"functions: {len(funcs) - nlemmas}\nlemmas: {nlemmas}\n")
-        f.write(f"tools: {args.tools}\nprovers: {', '.join(provers)}\n")
-    print(f"prove: certificate {args.certificate} (digest {args.digest[:16]}...)")

@@ -1,0 +1,165 @@
+/* batch.c -- `ccm batch`: many programs through one process.
+ *
+ * Standard input: JSON lines, each a request
+ *     {"id": ANY, "program": "TEXT", "options": {"rules": "fig2", "max_steps": 100, ...}}
+ * Standard output: one JSON line per request, in order: {"id": ..., then
+ * exactly the fields of `ccm run --json` on the same program and options}.
+ * A request that cannot run answers {"id": ..., "outcome": "bad_request" or
+ * "bad_input", "error": {"kind": ..., "message": ...}} and the batch goes on.
+ * Programs are named "<batch:LINE>" in messages (LINE: the request's line).
+ * The machine's arrays are allocated once and reused (ccm_workspace).
+ * Exit status 0 once every line is answered; 2 on a read or write error. */
+#define _GNU_SOURCE 1
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+/* Jansson has a json_string() of its own (unused here); rename its
+ * declaration so that cli.h's report helper of that name can be included. */
+#define json_string jansson_json_string_unused
+#include <jansson.h>
+#undef json_string
+#include "cli.h"
+
+/* {"id":ID,"outcome":OUTCOME,"error":{"kind":KIND,"message":MSG}} */
+static void answer_error(FILE *out, json_t *id, const char *outcome, const char *kind, const char *msg)
+{
+    json_t *o = json_pack("{s:O,s:s,s:{s:s,s:s}}", "id", id ? id : json_null(), "outcome", outcome,
+                          "error", "kind", kind, "message", msg);
+    if (o) json_dumpf(o, out, JSON_COMPACT | JSON_ENSURE_ASCII | JSON_PRESERVE_ORDER);
+    else fputs("{\"id\":null,\"outcome\":\"bad_request\",\"error\":{\"kind\":\"internal\",\"message\":\"out of memory\"}}", out);
+    fputc('\n', out);
+    json_decref(o);
+}
+
+/* Read the "options" object into opt, with the command line's names and
+ * ranges.  0, or -1 with a message in msg. */
+static int read_options(json_t *o, struct ccm_options *opt, int *steps_zero, char *msg, size_t cap)
+{
+    if (!o) return 0;
+    if (!json_is_object(o)) { snprintf(msg, cap, "\"options\" must be an object"); return -1; }
+    const char *key;
+    json_t *v;
+    json_object_foreach(o, key, v) {
+        const char *s = json_is_string(v) ? json_string_value(v) : NULL;
+        json_int_t n = json_is_integer(v) ? json_integer_value(v) : -1;
+        if (strcmp(key, "rules") == 0) {
+            if (s && strcmp(s, "fig6") == 0) opt->rules = CCM_RULES_FIG6;
+            else if (s && strcmp(s, "fig2") == 0) opt->rules = CCM_RULES_FIG2;
+            else { snprintf(msg, cap, "option \"rules\" takes \"fig6\" or \"fig2\""); return -1; }
+        } else if (strcmp(key, "scoping") == 0) {
+            if (s && strcmp(s, "lexical") == 0) opt->scoping = CCM_LEXICAL;
+            else if (s && strcmp(s, "evaluation") == 0) opt->scoping = CCM_EVALUATION;
+            else { snprintf(msg, cap, "option \"scoping\" takes \"lexical\" or \"evaluation\""); return -1; }
+        } else if (strcmp(key, "order") == 0) {
+            if (s && strcmp(s, "ltr") == 0) opt->order = CCM_LEFT_TO_RIGHT;
+            else if (s && strcmp(s, "rtl") == 0) opt->order = CCM_RIGHT_TO_LEFT;
+            else { snprintf(msg, cap, "option \"order\" takes \"ltr\" or \"rtl\""); return -1; }
+        } else if (strcmp(key, "max_steps") == 0) {
+            if (n < 0 || (uint64_t)n > CCM_MAX_STEPS) { snprintf(msg, cap, "option \"max_steps\" takes an integer from 0 to 2^48"); return -1; }
+            opt->max_steps = (uint64_t)n;
+            *steps_zero = n == 0;
+        } else if (strcmp(key, "max_heap") == 0 || strcmp(key, "max_cells") == 0 || strcmp(key, "max_stack") == 0) {
+            if (n < 1 || n > CCM_MAX_CAP) { snprintf(msg, cap, "option \"%s\" takes an integer from 1 to 2^30", key); return -1; }
+            int32_t *f = key[4] == 'h' ? &opt->max_heap : key[4] == 'c' ? &opt->max_cells : &opt->max_stack;
+            *f = (int32_t)n;
+        } else {
+            snprintf(msg, cap, "unknown option \"%s\"", key);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* One request line: its answer line on out. */
+static void serve(FILE *out, const char *line, size_t len, long lineno, struct ccm_workspace *ws)
+{
+    json_error_t jerr;
+    char msg[1100];
+    json_t *req = json_loadb(line, len, JSON_REJECT_DUPLICATES, &jerr);
+    if (!req) {
+        snprintf(msg, sizeof msg, "line %ld: not JSON: %s (column %d)", lineno, jerr.text, jerr.column);
+        answer_error(out, NULL, "bad_request", "bad_request", msg);
+        return;
+    }
+    json_t *id = json_is_object(req) ? json_object_get(req, "id") : NULL;
+    struct ccm_options opt;
+    int steps_zero = 0;
+    ccm_options_default(&opt);
+    const char *key;
+    json_t *v;
+    if (!json_is_object(req)) {
+        snprintf(msg, sizeof msg, "line %ld: a request is a JSON object", lineno);
+        answer_error(out, NULL, "bad_request", "bad_request", msg);
+        goto done;
+    }
+    json_object_foreach(req, key, v) {
+        if (strcmp(key, "id") && strcmp(key, "program") && strcmp(key, "options") && strcmp(key, "core")) {
+            snprintf(msg, sizeof msg, "line %ld: unknown field \"%s\"", lineno, key);
+            answer_error(out, id, "bad_request", "bad_request", msg);
+            goto done;
+        }
+    }
+    json_t *program = json_object_get(req, "program");
+    if (json_object_get(req, "core")) {
+        snprintf(msg, sizeof msg, "line %ld: \"core\" requests (the JSON core form) are not supported yet; send \"program\" text", lineno);
+        answer_error(out, id, "bad_request", "bad_request", msg);
+        goto done;
+    }
+    if (!json_is_string(program)) {
+        snprintf(msg, sizeof msg, "line %ld: \"program\" must be a string", lineno);
+        answer_error(out, id, "bad_request", "bad_request", msg);
+        goto done;
+    }
+    char omsg[256];
+    if (read_options(json_object_get(req, "options"), &opt, &steps_zero, omsg, sizeof omsg) != 0) {
+        snprintf(msg, sizeof msg, "line %ld: %s", lineno, omsg);
+        answer_error(out, id, "bad_request", "bad_request", msg);
+        goto done;
+    }
+    char name[40];
+    snprintf(name, sizeof name, "<batch:%ld>", lineno);
+    struct ccm_session *s = ccm_session_from_text_in(ws, name, json_string_value(program),
+                                                     json_string_length(program), &opt, msg, sizeof msg);
+    if (!s) { answer_error(out, id, "bad_input", "bad_input", msg); goto done; }
+    if (steps_zero) ccm_session_machine(s)->max_steps = 0;
+    int st = ccm_session_run(s);
+    char *report = NULL;
+    size_t rlen = 0;
+    FILE *mem = open_memstream(&report, &rlen);
+    if (mem) { report_json(mem, s, st); fclose(mem); }
+    ccm_session_free(s);
+    if (!mem || !report || rlen < 2) {
+        answer_error(out, id, "bad_request", "internal", "out of memory writing the report");
+        free(report);
+        goto done;
+    }
+    fputs("{\"id\":", out);
+    json_dumpf(id ? id : json_null(), out, JSON_COMPACT | JSON_ENSURE_ASCII | JSON_ENCODE_ANY);
+    fputc(',', out);
+    fwrite(report + 1, 1, rlen - 1, out);      /* the report without its '{' */
+    fputc('\n', out);
+    free(report);
+done:
+    json_decref(req);
+}
+
+int cmd_batch(FILE *in, FILE *out)
+{
+    struct ccm_workspace *ws = ccm_workspace_new();
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    long lineno = 0;
+    while ((n = getline(&line, &cap, in)) >= 0) {
+        lineno++;
+        size_t len = (size_t)n;
+        while (len && (line[len - 1] == '\n' || line[len - 1] == '\r')) len--;
+        serve(out, line, len, lineno, ws);
+        if (fflush(out) != 0) break;
+    }
+    int bad = ferror(in) || ferror(out);
+    free(line);
+    ccm_workspace_free(ws);
+    if (bad) { fputs("ccm: batch: read or write error\n", stderr); return 2; }
+    return 0;
+}

@@ -1,0 +1,147 @@
+"""ccm -- the cost-centre abstract machine from Python, over libccm.so.
+
+Standard library only (ctypes).  The library is found, in this order, at
+$CCM_LIB, at build/libccm.so of the source tree this file sits in, and
+where the dynamic linker finds "ccm" (an installed libccm.so.0).
+
+    import ccm
+    run = ccm.run_text('main = let f = scc "fun" \\\\x -> x; a = 1 in f a;')
+    run.status          # "value", or the error kind ("div_zero", "steps", ...)
+    run.value           # "1"  (an integer, a constructor name or "<function>")
+    run.costs["fun"]    # {"A": 0, "C": 0, "V": 1, "U": 1, ..., "entries": 1, ...}
+
+Static errors (parse, scope, ...) raise ccm.LoadError with the
+"FILE:LINE:COL: message" text.  Runtime and resource errors are results,
+not exceptions: status names the cause, costs hold the costs so far.
+"""
+import ctypes
+import ctypes.util
+import os
+
+COUNTERS = ("A", "C", "V", "U", "H", "P", "entries", "subentries")
+RULES = {"fig6": 0, "fig2": 1}
+SCOPING = {"lexical": 0, "evaluation": 1}
+ORDER = {"ltr": 0, "rtl": 1}
+
+
+class LoadError(Exception):
+    """The program did not load: the message is "FILE:LINE:COL: message"."""
+
+
+class _Options(ctypes.Structure):
+    # struct ccm_options of lib/ccmlib.h, field for field
+    _fields_ = [("rules", ctypes.c_int), ("scoping", ctypes.c_int), ("order", ctypes.c_int),
+                ("max_steps", ctypes.c_uint64), ("max_heap", ctypes.c_int32),
+                ("max_cells", ctypes.c_int32), ("max_stack", ctypes.c_int32)]
+
+
+def _find_library():
+    env = os.environ.get("CCM_LIB")
+    if env:
+        return env
+    here = os.path.dirname(os.path.abspath(__file__))
+    tree = os.path.join(os.path.dirname(here), "build", "libccm.so")
+    if os.path.exists(tree):
+        return tree
+    found = ctypes.util.find_library("ccm")
+    if not found:
+        raise OSError("libccm.so not found: set CCM_LIB, build the tree (make) or install ccm")
+    return found
+
+
+def _load():
+    lib = ctypes.CDLL(_find_library())
+    S, c = ctypes.c_void_p, ctypes
+    sigs = {
+        "ccm_options_default": (None, [c.POINTER(_Options)]),
+        "ccm_session_from_text": (S, [c.c_char_p, c.c_char_p, c.c_size_t, c.POINTER(_Options), c.c_char_p, c.c_size_t]),
+        "ccm_session_free": (None, [S]),
+        "ccm_session_run": (c.c_int, [S]),
+        "ccm_session_steps": (c.c_uint64, [S]),
+        "ccm_session_current_cc": (c.c_int32, [S]),
+        "ccm_session_ncc": (c.c_int32, [S]),
+        "ccm_session_cc_name": (c.c_char_p, [S, c.c_int32]),
+        "ccm_session_cost": (c.c_uint64, [S, c.c_int32, c.c_int]),
+        "ccm_session_value": (c.c_char_p, [S, c.c_char_p, c.c_size_t]),
+        "ccm_session_error_message": (c.c_char_p, [S, c.c_int, c.c_char_p, c.c_size_t]),
+        "ccm_status_kind": (c.c_char_p, [c.c_int]),
+        "ccm_exit_status": (c.c_int, [c.c_int]),
+        "ccm_kernel_proven": (c.c_int, []),
+    }
+    for name, (res, args) in sigs.items():
+        f = getattr(lib, name)
+        f.restype, f.argtypes = res, args
+    return lib
+
+
+_lib = _load()
+
+
+class Result:
+    """One run: status ("value" or the error kind), value (text, or None
+    after an error), error (the message naming the cause, or None), steps,
+    returned_cc (the cost centre a value returned in), exit_status (as
+    `ccm run` would exit) and costs {cost centre: {counter: n}}."""
+
+    def __init__(self, status, value, error, steps, returned_cc, exit_status, costs):
+        self.status, self.value, self.error = status, value, error
+        self.steps, self.returned_cc, self.exit_status, self.costs = steps, returned_cc, exit_status, costs
+
+    def __repr__(self):
+        return f"<ccm.Result {self.status} value={self.value!r} steps={self.steps}>"
+
+
+def _options(rules, scoping, order, max_steps, max_heap, max_cells, max_stack):
+    o = _Options()
+    _lib.ccm_options_default(ctypes.byref(o))
+    for name, table, v in (("rules", RULES, rules), ("scoping", SCOPING, scoping), ("order", ORDER, order)):
+        if v not in table:
+            raise ValueError(f"{name} must be one of {sorted(table)}, not {v!r}")
+        setattr(o, name, table[v])
+    for name, v in (("max_steps", max_steps), ("max_heap", max_heap),
+                    ("max_cells", max_cells), ("max_stack", max_stack)):
+        if v is not None:
+            if not isinstance(v, int) or v < 1 or v > (1 << 48 if name == "max_steps" else 1 << 30):
+                raise ValueError(f"{name} out of range: {v!r}")
+            setattr(o, name, v)
+    return o
+
+
+def run_text(text, file="<text>", rules="fig6", scoping="lexical", order="ltr",
+             max_steps=None, max_heap=None, max_cells=None, max_stack=None):
+    """Load program text and run main; return a Result (LoadError if the
+    program does not load)."""
+    data = text.encode() if isinstance(text, str) else bytes(text)
+    opt = _options(rules, scoping, order, max_steps, max_heap, max_cells, max_stack)
+    err = ctypes.create_string_buffer(1100)
+    s = _lib.ccm_session_from_text(file.encode(), data, len(data), ctypes.byref(opt), err, len(err))
+    if not s:
+        raise LoadError(err.value.decode(errors="replace"))
+    try:
+        st = _lib.ccm_session_run(s)
+        buf = ctypes.create_string_buffer(512)
+        value = error = returned = None
+        if st == 1:      # CCM_VALUE
+            value = _lib.ccm_session_value(s, buf, len(buf)).decode()
+            returned = _lib.ccm_session_cc_name(s, _lib.ccm_session_current_cc(s)).decode()
+        else:
+            error = _lib.ccm_session_error_message(s, st, buf, len(buf)).decode(errors="replace")
+        costs = {}
+        for cc in range(_lib.ccm_session_ncc(s)):
+            costs[_lib.ccm_session_cc_name(s, cc).decode()] = {
+                k: _lib.ccm_session_cost(s, cc, i) for i, k in enumerate(COUNTERS)}
+        return Result(_lib.ccm_status_kind(st).decode(), value, error, _lib.ccm_session_steps(s),
+                      returned, _lib.ccm_exit_status(st), costs)
+    finally:
+        _lib.ccm_session_free(s)
+
+
+def run_file(path, **options):
+    """run_text on a file's contents, named by its path in messages."""
+    with open(path, "rb") as f:
+        return run_text(f.read(), file=path, **options)
+
+
+def kernel_proven():
+    """True when the library's kernel sources are the proven ones (ccm version)."""
+    return _lib.ccm_kernel_proven() == 1

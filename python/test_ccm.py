@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Tests of python/ccm.py (unittest).  Expected numbers come from the hand
+derivations in tests/examples/hello.expect (docs/semantics.md section 7)
+and tests/examples/embed.sh (the same program stopped after 5 steps).
+Prints "python: N passed, N failed" last, for make check."""
+import os
+import subprocess
+import sys
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import ccm  # noqa: E402
+
+HELLO = 'main = let f = scc "fun" \\x -> x; a = 1 in f a;\n'
+ZERO = {k: 0 for k in ccm.COUNTERS}
+
+
+def counters(**kw):
+    c = dict(ZERO)
+    c.update(kw)
+    return c
+
+
+class Section7(unittest.TestCase):
+    def test_lexical(self):
+        # 9 transitions: var2 main, let (2H), app1 (A), var2 f (V), scc
+        # (fun entries, MAIN subentries), var3 f (fun U), app2, var1 a
+        # (fun V), var3 main (MAIN U)
+        r = ccm.run_text(HELLO)
+        self.assertEqual((r.status, r.value, r.returned_cc, r.steps, r.exit_status), ("value", "1", "MAIN", 9, 0))
+        self.assertIsNone(r.error)
+        self.assertEqual(r.costs["MAIN"], counters(A=1, V=2, U=1, H=2, subentries=1))
+        self.assertEqual(r.costs["fun"], counters(V=1, U=1, entries=1))
+
+    def test_evaluation_scoping(self):
+        # app2 restores MAIN, so var1 a charges MAIN V instead of fun
+        r = ccm.run_text(HELLO, scoping="evaluation")
+        self.assertEqual(r.costs["MAIN"], counters(A=1, V=3, U=1, H=2, subentries=1))
+        self.assertEqual(r.costs["fun"], counters(U=1, entries=1))
+
+    def test_fig2_same_here(self):
+        r = ccm.run_text(HELLO, rules="fig2")
+        self.assertEqual(r.costs["fun"], counters(V=1, U=1, entries=1))
+
+    def test_step_budget_keeps_costs_so_far(self):
+        # stops before the 6th transition (var3 f), which charges nothing
+        r = ccm.run_text(HELLO, max_steps=5)
+        self.assertEqual((r.status, r.value, r.steps, r.exit_status), ("steps", None, 5, 3))
+        self.assertEqual(r.costs["MAIN"], counters(A=1, V=2, H=2, subentries=1))
+        self.assertEqual(r.costs["fun"], counters(entries=1))
+
+    def test_file(self):
+        r = ccm.run_file(os.path.join(HERE, "..", "examples", "hello.lam"))
+        self.assertEqual((r.value, r.steps), ("1", 9))
+
+
+class Errors(unittest.TestCase):
+    def test_load_error_is_located(self):
+        with self.assertRaises(ccm.LoadError) as e:
+            ccm.run_text("main = f;\n", file="bad.lam")
+        self.assertRegex(str(e.exception), r"^bad\.lam:1:8: unbound variable")
+
+    def test_parse_error(self):
+        with self.assertRaises(ccm.LoadError) as e:
+            ccm.run_text("main = (;\n", file="p.lam")
+        self.assertRegex(str(e.exception), r"^p\.lam:1:\d+: ")
+
+    def test_runtime_error_is_a_result(self):
+        r = ccm.run_text("main = 1 / 0;\n")
+        self.assertEqual((r.status, r.value, r.exit_status), ("division_by_zero", None, 1))
+        self.assertIn("division by zero", r.error)
+
+    def test_bad_options(self):
+        for kw in ({"rules": "fig3"}, {"scoping": "dynamic"}, {"max_steps": 0}, {"max_heap": -1}):
+            with self.assertRaises(ValueError):
+                ccm.run_text(HELLO, **kw)
+
+    def test_bytes_with_nul(self):
+        with self.assertRaises(ccm.LoadError):
+            ccm.run_text(b"main = 1;\x00 junk", file="nul.lam")
+
+
+class Misc(unittest.TestCase):
+    def test_kernel_proven(self):
+        self.assertTrue(ccm.kernel_proven())
+
+    def test_example_runs(self):
+        out = subprocess.run([sys.executable, os.path.join(HERE, "example_section7.py")],
+                             capture_output=True, text=True, check=True).stdout
+        self.assertIn("lexical: value 1, returned in MAIN, 9 steps", out)
+        self.assertIn("  fun   V=1 U=1 entries=1", out)
+        self.assertIn("  MAIN  A=1 V=3 U=1 H=2 subentries=1", out)
+
+
+if __name__ == "__main__":
+    result = unittest.main(exit=False, verbosity=2).result
+    failed = len(result.failures) + len(result.errors)
+    print(f"python: {result.testsRun - failed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
