@@ -17,6 +17,9 @@ void report_json(FILE *out, struct ccm_session *s, int status);
  * not NULL (CCM_NRULES counts, rulecount.c). */
 void report_json_counted(FILE *out, struct ccm_session *s, int status, const uint64_t *rule_counts);
 
+/* compare.c: `ccm compare FILE [--json]`, the four configurations side by side. */
+int cmd_compare(const char *file, int json);
+
 /* rulecount.c: the per-rule histogram of `ccm run --rule-counts`. */
 void rulecount_table(FILE *out, const uint64_t *counts);
 void rulecount_json(FILE *out, const uint64_t *counts);

@@ -13,6 +13,7 @@ static const char usage_text[] =
     "usage: ccm run   [options] FILE    evaluate main, print the cost report\n"
     "       ccm trace [options] FILE    the same, printing every transition\n"
     "       ccm core  FILE              print the desugared core program\n"
+    "       ccm compare FILE [--json]   the four configurations side by side\n"
     "       ccm version [--json]        is this kernel the proven one (proof certificate)\n"
     "FILE may be - for standard input.  Options:\n"
     "  --rules fig6|fig2           CAF-aware SUBCAF rules (default) or the original SUB rules\n"
@@ -151,6 +152,18 @@ int main(int argc, char **argv)
         int json = argc == 3 && strcmp(argv[2], "--json") == 0;
         if (argc > 3 || (argc == 3 && !json)) return usage("`ccm version` takes only --json, not `%s`", argv[argc - 1]);
         return cmd_version(json);
+    }
+    if (strcmp(argv[1], "compare") == 0) {
+        int json = 0;
+        const char *file = NULL;
+        for (int i = 2; i < argc; i++) {
+            if (strcmp(argv[i], "--json") == 0) json = 1;
+            else if (strncmp(argv[i], "--", 2) == 0) return usage("`ccm compare` takes only --json, not `%s`", argv[i]);
+            else if (file) return usage("more than one FILE (`%s`)", argv[i]);
+            else file = argv[i];
+        }
+        if (!file) return usage("%s", "`ccm compare` needs a FILE");
+        return cmd_compare(file, json);
     }
     if (strcmp(argv[1], "run") != 0 && strcmp(argv[1], "trace") != 0 && strcmp(argv[1], "core") != 0)
         return usage("unknown command `%s`", argv[1]);
