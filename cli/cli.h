@@ -13,6 +13,16 @@ void json_string(FILE *out, const char *s);
  * as the JSON object of INTERFACE.md section 3 (one line, no newline). */
 void report_table(FILE *out, const char *program, struct ccm_session *s, int status);
 void report_json(FILE *out, struct ccm_session *s, int status);
+/* The same JSON with the member "rule_counts" added when rule_counts is
+ * not NULL (CCM_NRULES counts, rulecount.c). */
+void report_json_counted(FILE *out, struct ccm_session *s, int status, const uint64_t *rule_counts);
+
+/* compare.c: `ccm compare FILE [--json]`, the four configurations side by side. */
+int cmd_compare(const char *file, int json);
+
+/* rulecount.c: the per-rule histogram of `ccm run --rule-counts`. */
+void rulecount_table(FILE *out, const uint64_t *counts);
+void rulecount_json(FILE *out, const uint64_t *counts);
 
 /* trace.c: run printing one line per transition, then the report.
  * Returns the final status. */

@@ -14,11 +14,13 @@ static const char usage_text[] =
     "       ccm trace [options] FILE    the same, printing every transition\n"
     "       ccm core  FILE              print the desugared core program\n"
     "       ccm batch                   JSON lines in (requests), one JSON report line out each\n"
+    "       ccm compare FILE [--json]   the four configurations side by side\n"
     "       ccm version [--json]        the version; is the kernel the proven one?\n"
     "FILE may be - for standard input.  Options:\n"
     "  --rules fig6|fig2           CAF-aware SUBCAF rules (default) or the original SUB rules\n"
     "  --scoping lexical|evaluation   the BOX of the application rule (default lexical)\n"
     "  --json                      the report (and trace lines) as JSON\n"
+    "  --rule-counts               (run) also the number of transitions per rule\n"
     "  --max-steps N               allow at most N transitions (default 1000000000)\n"
     "  --max-heap N                heap objects (default 16777216)\n"
     "  --max-cells N               environment cells (default 67108864)\n"
@@ -50,6 +52,7 @@ struct args {
     const char *cmd, *file;
     struct ccm_options opt;
     int json;
+    int rule_counts;       /* --rule-counts: the per-rule histogram too */
     int steps_zero;        /* --max-steps 0: the option struct reads 0 as "default" */
 };
 
@@ -67,6 +70,7 @@ static int parse_args(int argc, char **argv, struct args *a)
         }
         if (!evaluating) return usage("`ccm core` takes no option `%s`", o);
         if (strcmp(o, "--json") == 0) { a->json = 1; continue; }
+        if (strcmp(o, "--rule-counts") == 0 && strcmp(a->cmd, "run") == 0) { a->rule_counts = 1; continue; }
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         uint64_t n;
         if (!v) return usage("option `%s` needs a value", o);
@@ -120,9 +124,15 @@ static int cmd_eval(const struct args *a, int trace)
     struct ccm_session *s = ccm_session_from_file(a->file, &a->opt, err, sizeof err);
     if (!s) { fprintf(stderr, "%s\n", err); return 2; }
     if (a->steps_zero) ccm_session_machine(s)->max_steps = 0;
-    int st = trace ? trace_run(stdout, s, a->json) : ccm_session_run(s);
-    if (a->json) { report_json(stdout, s, st); fputc('\n', stdout); }
-    else { if (trace) fputc('\n', stdout); report_table(stdout, a->file, s, st); }
+    uint64_t counts[CCM_NRULES] = { 0 };
+    int st = trace ? trace_run(stdout, s, a->json)
+           : a->rule_counts ? ccm_session_run_counted(s, counts) : ccm_session_run(s);
+    if (a->json) { report_json_counted(stdout, s, st, a->rule_counts ? counts : NULL); fputc('\n', stdout); }
+    else {
+        if (trace) fputc('\n', stdout);
+        report_table(stdout, a->file, s, st);
+        if (a->rule_counts) rulecount_table(stdout, counts);
+    }
     if (st != CCM_VALUE) {
         char buf[512];
         fprintf(stderr, "ccm: %s: %s\n", ccm_error_kind(st), ccm_session_error_message(s, st, buf, sizeof buf));
@@ -146,6 +156,18 @@ int main(int argc, char **argv)
     if (strcmp(argv[1], "version") == 0) {
         if (argc == 2 || (argc == 3 && strcmp(argv[2], "--json") == 0)) return cmd_version(stdout, argc == 3);
         return usage("`ccm version` takes only `--json`, not `%s`", argv[2]);
+    }
+    if (strcmp(argv[1], "compare") == 0) {
+        int json = 0;
+        const char *file = NULL;
+        for (int i = 2; i < argc; i++) {
+            if (strcmp(argv[i], "--json") == 0) json = 1;
+            else if (strncmp(argv[i], "--", 2) == 0) return usage("`ccm compare` takes only --json, not `%s`", argv[i]);
+            else if (file) return usage("more than one FILE (`%s`)", argv[i]);
+            else file = argv[i];
+        }
+        if (!file) return usage("%s", "`ccm compare` needs a FILE");
+        return cmd_compare(file, json);
     }
     if (strcmp(argv[1], "run") != 0 && strcmp(argv[1], "trace") != 0 && strcmp(argv[1], "core") != 0)
         return usage("unknown command `%s`", argv[1]);

@@ -25,7 +25,9 @@ static uint64_t counted(const struct ccm_session *s, int32_t cc)
     return sum;
 }
 
-void report_json(FILE *out, struct ccm_session *s, int status)
+void report_json(FILE *out, struct ccm_session *s, int status) { report_json_counted(out, s, status, NULL); }
+
+void report_json_counted(FILE *out, struct ccm_session *s, int status, const uint64_t *rule_counts)
 {
     struct ccm_machine *m = ccm_session_machine(s);
     const struct ccm_options *o = ccm_session_options(s);
@@ -62,7 +64,9 @@ void report_json(FILE *out, struct ccm_session *s, int status)
             fprintf(out, "%s\"%s\":%" PRIu64, k ? "," : "{", counter_names[k], ccm_session_cost(s, cc, k));
         fputc('}', out);
     }
-    fputs("}}", out);
+    fputc('}', out);
+    if (rule_counts) rulecount_json(out, rule_counts);
+    fputc('}', out);
 }
 
 struct row { int32_t cc; uint64_t counted; const char *name; char shown[128]; };

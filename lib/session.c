@@ -211,6 +211,20 @@ int ccm_session_run(struct ccm_session *s)
     return s->status;
 }
 
+/* The run of ccm_session_run, one ccm_step at a time, counting which rule
+ * fired (m->last_rule) after each transition.  It only reads the machine:
+ * the steps and costs are those of ccm_run. */
+int ccm_session_run_counted(struct ccm_session *s, uint64_t counts[CCM_NRULES])
+{
+    int st;
+    while ((st = ccm_step(&s->m)) == CCM_RUNNING) {
+        int32_t r = s->m.last_rule;
+        if (r >= 0 && r < CCM_NRULES) counts[r]++;
+    }
+    s->status = st;
+    return st;
+}
+
 int ccm_session_status(const struct ccm_session *s) { return s->status; }
 const struct ccm_options *ccm_session_options(const struct ccm_session *s) { return &s->opt; }
 

@@ -1,0 +1,8 @@
+# mk/audit.mk -- auditing cost attribution (issue 14): the per-rule
+# histogram of `ccm run --rule-counts` and `ccm compare`, with the release and
+# sanitized binaries.
+CHECK_SUITES += "python3 tests/audit/rulecount.py"
+CHECK_SUITES += "CCM=$(BUILD)/ccm-san python3 tests/audit/rulecount.py"
+# `ccm compare` against the hand derivations of tests/examples/*.expect.
+CHECK_SUITES += "python3 tests/audit/compare.py"
+CHECK_SUITES += "CCM=$(BUILD)/ccm-san python3 tests/audit/compare.py"
