@@ -12,19 +12,14 @@ included; a row is marked as differing exactly when its four values differ.
 """
 import glob, json, os, re, subprocess, sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from tally import Tally  # noqa: E402
+
 CCM = os.environ.get("CCM", "build/ccm")
 CFGS = ["fig6/lexical", "fig6/evaluation", "fig2/lexical", "fig2/evaluation"]
 COUNTERS = ["A", "C", "V", "U", "H", "P", "entries", "subentries"]
-passed = failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL:", what)
+T = Tally("audit-compare")
+check = T.check
 
 
 def expected(path):
@@ -92,5 +87,4 @@ for args in (["compare"], ["compare", "--frob", "examples/hello.lam"],
 p = subprocess.run([CCM, "compare", "-"], input=b"main = (", capture_output=True)
 check(p.returncode == 2 and p.stderr.startswith(b"<stdin>:1:"), f"bad program: {p.returncode} {p.stderr!r}")
 
-print(f"audit-compare: {passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+T.finish()

@@ -19,20 +19,15 @@ caf_x.lam (fig6 lexical), from the trace in tests/examples/caf_x.expect:
 """
 import glob, json, os, subprocess, sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from tally import Tally  # noqa: E402
+
 CCM = os.environ.get("CCM", "build/ccm")
 RULES = ["app1", "app2", "var1", "var2", "var3", "let", "case1", "case2", "case2_default",
          "scc", "scc_sub", "prim1", "prim2", "prim3", "force", "resume"]
 CONFIGS = [(r, s) for r in ("fig6", "fig2") for s in ("lexical", "evaluation")]
-passed = failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL:", what)
+T = Tally("audit-rulecount")
+check = T.check
 
 
 def run(*args):
@@ -95,5 +90,4 @@ check(rc == 3 and rep["steps"] == 4 and sum(rep["rule_counts"].values()) == 4,
 p = subprocess.run([CCM, "trace", "examples/hello.lam", "--rule-counts"], capture_output=True)
 check(p.returncode == 2, f"trace --rule-counts: exit {p.returncode}")
 
-print(f"audit-rulecount: {passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+T.finish()

@@ -13,6 +13,9 @@ import os
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from tally import Tally  # noqa: E402
+
 ccm, d, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
 OPTS = [({}, []), ({"rules": "fig2"}, ["--rules", "fig2"]),
         ({"scoping": "evaluation", "order": "rtl"}, ["--scoping", "evaluation", "--order", "rtl"]),
@@ -52,16 +55,8 @@ for line, mid, outcome in malformed:
 
 b = subprocess.run([ccm, "batch"], input="\n".join(lines) + "\n", capture_output=True, text=True)
 out = b.stdout.splitlines()
-passed = failed = 0
-
-
-def verdict(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL " + what)
+T = Tally("batch")
+verdict = T.check
 
 
 verdict(b.returncode == 0, f"ccm batch exit status {b.returncode}: {b.stderr[:300]}")
@@ -92,5 +87,4 @@ for i in range(n):
     o = want["outcome"] if kind == "report" else kind
     outcomes[o] = outcomes.get(o, 0) + 1
 print(f"ok   {same} reports identical to ccm run --json; outcomes of the programs: {outcomes}")
-print(f"batch: {passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+T.finish()
