@@ -10,7 +10,7 @@
 void json_string(FILE *out, const char *s);
 
 /* report.c: the cost report of a finished run, as the table of Fig. 3 or
- * as the JSON object of INTERFACE.md section 3 (one line, no newline). */
+ * as the JSON object of docs/syntax-and-cli.md (the report) (one line, no newline). */
 void report_table(FILE *out, const char *program, struct ccm_session *s, int status);
 void report_json(FILE *out, struct ccm_session *s, int status);
 /* The same JSON with the member "rule_counts" added when rule_counts is

@@ -1,4 +1,4 @@
-/* main.c -- the ccm command (INTERFACE.md section 2):
+/* main.c -- the ccm command (docs/syntax-and-cli.md (command line)):
  *   ccm run [options] FILE | ccm trace [options] FILE | ccm core FILE
  * Exit: 0 value, 1 runtime error, 2 bad input or usage, 3 resource budget. */
 #include <stdio.h>

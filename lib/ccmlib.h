@@ -85,7 +85,7 @@ int32_t ccm_session_current_cc(struct ccm_session *s);
  * e.g. "division by zero in `a / b`".  NULL kind for CCM_VALUE. */
 const char *ccm_error_kind(int status);
 const char *ccm_session_error_message(struct ccm_session *s, int status, char *buf, size_t cap);
-/* Exit status of INTERFACE.md section 2 for a run that ended with status:
+/* Exit status of docs/syntax-and-cli.md (command line) for a run that ended with status:
  * 0 value, 1 runtime error (and internal errors), 3 resource error. */
 int ccm_exit_status(int status);
 

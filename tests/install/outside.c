@@ -7,7 +7,7 @@
 #include <string.h>
 #include <ccm/ccmlib.h>
 
-/* The program of SEMANTICS.md section 7 (examples/hello.lam). */
+/* The program of docs/semantics.md section 7 (examples/hello.lam). */
 static const char program[] = "main = let f = scc \"fun\" \\x -> x; a = 1 in f a;\n";
 static const char bad[] = "main = f;\n";     /* unbound variable: an error value, not a crash */
 

@@ -5,7 +5,7 @@
 #  2. an outside program (tests/install/outside.c, copied to a directory
 #     outside the tree) builds with `pkg-config --cflags --libs ccm` only,
 #     against the shared library and against the static one, and its output
-#     matches the derivation of SEMANTICS.md section 7 (examples/hello.expect:
+#     matches the derivation of docs/semantics.md section 7 (examples/hello.expect:
 #     9 transitions, value 1; MAIN pays V=2 (var2 main, var3 a... see there)
 #     and H=2 (the let's two closures); fun is entered once and pays V=1);
 #  3. the installed headers compile alone with -std=c99 -pedantic -Werror
