@@ -12,12 +12,22 @@ int ccm_step_var(struct ccm_machine *m)
     if (addr < 0) return CCM_ERR_BAD_CODE;
     if (m->heap[addr].hole) return CCM_ERR_BLACK_HOLE;
     if (m->steps >= m->max_steps) return CCM_RES_STEPS;
+    return ccm_step_var_enter(m, addr);
+}
+
+int ccm_step_var_enter(struct ccm_machine *m, int32_t addr)
+{
     if (ccm_is_value_node(m, m->heap[addr].code)) {
         ccm_fire_var1(m, addr);
-    } else {
-        if (m->stack_len >= m->stack_cap) return CCM_RES_STACK;
-        ccm_fire_var2(m, addr);
+        return CCM_RUNNING;
     }
+    return ccm_step_var_thunk(m, addr);
+}
+
+int ccm_step_var_thunk(struct ccm_machine *m, int32_t addr)
+{
+    if (m->stack_len >= m->stack_cap) return CCM_RES_STACK;
+    ccm_fire_var2(m, addr);
     return CCM_RUNNING;
 }
 

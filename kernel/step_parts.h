@@ -18,6 +18,19 @@
       B_VAR1 B_VAR2 B_BLACK_HOLE B_BAD_CODE B_OUT_OF_STEPS B_OUT_OF_STACK) */
 int ccm_step_var(struct ccm_machine *m);
 
+/* The variable names a heap object that is not a hole, and a step is left:
+ * var1 if it is a value, else var2 if the stack has room.  One firing per
+ * function: with the refusals and both firings in ccm_step_var, each of its
+ * wf goals took the provers 20-50 s (30 s timeouts cold); apart, each
+ * function passes its one firing's wf on. */
+/*@ STEP_PIECE(VAR_OK(m) && HAS_STEP(m) && addr == var_addr(m) && in_heap(m, addr),
+      B_VAR1 B_VAR2 B_OUT_OF_STACK) */
+int ccm_step_var_enter(struct ccm_machine *m, int32_t addr);
+
+/*@ STEP_PIECE(VAR_OK(m) && HAS_STEP(m) && !VAR_IS_VALUE(m) && addr == var_addr(m) && in_heap(m, addr),
+      B_VAR2 B_OUT_OF_STACK) */
+int ccm_step_var_thunk(struct ccm_machine *m, int32_t addr);
+
 /*@ STEP_PIECE(STEP_KIND(m) == CCM_APP,
       B_APP1 B_BAD_CODE B_OUT_OF_STEPS B_OUT_OF_STACK) */
 int ccm_step_app(struct ccm_machine *m);

@@ -39,7 +39,7 @@ PROVE_FUNCS := ccm_charge ccm_sub ccm_subcaf ccm_control_int ccm_control_is_int 
   let_lay_objs let_push_cells \
   ccm_row_prim1 ccm_row_prim2 ccm_row_prim3 ccm_row_resume ccm_force \
   in_range check_run check_operand check_node ccm_code_ok check_program zero_costs lay_tops ccm_init ccm_init_run \
-  ccm_step ccm_step_var ccm_step_app ccm_step_let ccm_step_case ccm_step_scc \
+  ccm_step ccm_step_var ccm_step_var_enter ccm_step_var_thunk ccm_step_app ccm_step_let ccm_step_case ccm_step_scc \
   ccm_step_scc_sub ccm_step_prim ccm_step_value ccm_value_arg ccm_value_upd ccm_value_case \
   ccm_value_case_found ccm_value_case_default ccm_value_case_con \
   ccm_case_alt ccm_case2_args let_binds_in_code ccm_value_prim1 ccm_value_prim2 ccm_value_resume
