@@ -38,7 +38,7 @@ certificate-check:
 # After `make prove` succeeded: the newest of its two reports (prove-replay's
 # or prove-update's), with Frama-C's exit status 0 (make prove passed).
 certificate:
-	@log=$$(ls -t $(BUILD)/prove/replay.log $(BUILD)/prove/prove.log 2>/dev/null | head -n 1); \
+	@log=$$(ls -t $(BUILD)/prove/replay.log $(BUILD)/prove/prove.log $(BUILD)/prove/prune.log 2>/dev/null | head -n 1); \
 	[ -n "$$log" ] || { echo "certificate: no report of make prove in $(BUILD)/prove"; exit 1; }; \
 	base=$${log%.log}; \
 	python3 proofs/certify.py --expect $(BUILD)/prove/kernel-functions.txt $$log 0 \
