@@ -136,6 +136,14 @@
   assigns m->heap[0 .. m->heap_cap - 1], m->heap_len, m->cells[0 .. m->cell_cap - 1], m->cell_len, \
           m->stack[0 .. m->stack_cap - 1], m->stack_len, m->costs[0 .. m->ncc * CCM_NCOUNTERS - 1], \
           m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->last_rule, m->steps;
+/* the force row's frame (two frames pushed, the thunk's hole mark, the
+ * registers): that of ccm_row_force, ccm_fire_force and the public
+ * ccm_force alike, so that each call's frame is inside its caller's as
+ * written (with ccm_step's wider frame on ccm_force, that inclusion was a
+ * 47 s goal) */
+#define ROW_FORCE_ASSIGNS \
+  assigns m->stack[m->stack_len .. m->stack_len + 1], m->stack_len, m->heap[addr].hole, \
+          m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->last_rule, m->steps;
 /* a transition counts one step (so ccm_run stops within max_steps) */
 #define STEP_PROGRESS \
   ensures progress: \result == CCM_RUNNING ==> m->steps == \old(m->steps) + 1;

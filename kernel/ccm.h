@@ -309,12 +309,9 @@ int ccm_init_run(struct ccm_machine *m, const struct ccm_program *p);
 /* The force row: begin evaluating the thunk at addr now, resuming the
  * current control afterwards.  Returns CCM_RUNNING if it fired, or
  * CCM_ERR_BAD_CODE if addr is not an unevaluated thunk, or a resource error. */
-/* Its frame is the force row's: the two frames pushed, the thunk's hole
- * mark, the registers (a frame as wide as ccm_step's made the inclusion of
- * the row's frame in it a 47 s goal). */
+/* Its frame is the force row's (ROW_FORCE_ASSIGNS, acsl/ccm_step.h). */
 /*@ requires wf: wf(m);
-    assigns m->stack[m->stack_len .. m->stack_len + 1], m->stack_len, m->heap[addr].hole,
-            m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->last_rule, m->steps;
+    ROW_FORCE_ASSIGNS
     CCM_ENSURES_WF
     behavior fires:
       assumes IS_THUNK(m, addr) && HAS_STEP(m) && STACK_ROOM(m, 2);

@@ -17,7 +17,7 @@
 /* A firing's frame is ccm_step's (STEP_ASSIGNS), not its row's: the pieces
  * then check their calls' frames syntactically (the row's frame, checked
  * in a piece's context with every wf fact of the firing, timed out even at
- * 180 s).  Force keeps its row's frame: ccm_force's is narrower. */
+ * 180 s).  Force keeps its row's frame, which is also ccm_force's. */
 #ifndef CCM_FIRE_H
 #define CCM_FIRE_H
 #include "kernel_internal.h"

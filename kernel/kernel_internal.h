@@ -338,11 +338,6 @@ void ccm_row_prim3(struct ccm_machine *m, int64_t result, int is_bool);
   requires budget: 0 <= m->steps < m->max_steps && m->stack_len + 2 <= m->stack_cap;
 #define ROW_FORCE_POST \
   ensures row: Step_Force{Pre,Post}(m, addr);
-/* force's frame, also ccm_fire_force's (ccm_force's is narrower than
- * STEP_ASSIGNS) */
-#define ROW_FORCE_ASSIGNS \
-  assigns m->stack[m->stack_len .. m->stack_len + 1], m->stack_len, m->heap[addr].hole, \
-          m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->last_rule, m->steps;
 /*@ requires ctx: row_ctx(m);
     requires obj: obj_ok(m, m->heap[addr]);
     ROW_FORCE_PRE

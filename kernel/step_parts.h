@@ -22,7 +22,9 @@ int ccm_step_var(struct ccm_machine *m);
  * var1 if it is a value, else var2 if the stack has room.  One firing per
  * function: with the refusals and both firings in ccm_step_var, each of its
  * wf goals took the provers 20-50 s (30 s timeouts cold); apart, each
- * function passes its one firing's wf on. */
+ * function passes its one firing's wf on.  in_heap(m, addr) follows from
+ * VAR_OK and addr == var_addr(m) through cells_ok; it is required as well
+ * so that the firings' preconditions need no lookup in wf. */
 /*@ STEP_PIECE(VAR_OK(m) && HAS_STEP(m) && addr == var_addr(m) && in_heap(m, addr),
       B_VAR1 B_VAR2 B_OUT_OF_STACK) */
 int ccm_step_var_enter(struct ccm_machine *m, int32_t addr);

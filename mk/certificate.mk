@@ -35,8 +35,9 @@ $(BUILD)/libccm-san.a: $(call obj_san,$(CERT_SRC))
 certificate-check:
 	@bash tests/certificate/check.sh
 
-# After `make prove` succeeded: the newest of its two reports (prove-replay's
-# or prove-update's), with Frama-C's exit status 0 (make prove passed).
+# After `make prove` succeeded: the newest of the reports of a whole proof
+# (prove-replay's, prove-update's, or prove-prune's, which proves as
+# prove-update does), with Frama-C's exit status 0 (make prove passed).
 certificate:
 	@log=$$(ls -t $(BUILD)/prove/replay.log $(BUILD)/prove/prove.log $(BUILD)/prove/prune.log 2>/dev/null | head -n 1); \
 	[ -n "$$log" ] || { echo "certificate: no report of make prove in $(BUILD)/prove"; exit 1; }; \
