@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include "cli.h"
+#include "profile.h"
 #include "../front/front.h"
 
 static const char usage_text[] =
@@ -25,7 +26,10 @@ static const char usage_text[] =
     "  --max-heap N                heap objects (default 16777216)\n"
     "  --max-cells N               environment cells (default 67108864)\n"
     "  --max-stack N               stack frames (default 1048576)\n"
-    "  --order ltr|rtl             primitive operand order (default ltr; rtl for experiments)\n";
+    "  --order ltr|rtl             primitive operand order (default ltr; rtl for experiments)\n"
+    "  --prof FILE, --prof-json FILE, --speedscope FILE, --heap-profile FILE\n"
+    "                              (run) also write GHC .prof / -pj, speedscope, .hp profiles (- = stdout)\n"
+    "  --heap-interval N           (run) a heap census every N transitions (default: 100-200 samples)\n";
 
 static int usage(const char *fmt, const char *arg)
 {
@@ -54,7 +58,25 @@ struct args {
     int json;
     int rule_counts;       /* --rule-counts: the per-rule histogram too */
     int steps_zero;        /* --max-steps 0: the option struct reads 0 as "default" */
+    struct prof_request prof;   /* --prof, --prof-json, --speedscope, --heap-profile (profile.h) */
 };
+
+/* The profile options of `ccm run`: 1 if o is one (its value taken), 0 if
+ * not, 2 on a usage error (printed). */
+static int profile_option(const char *o, const char *v, struct args *a, int *rc)
+{
+    static const char *const names[PROF_NKINDS] = { "--prof", "--prof-json", "--speedscope", "--heap-profile" };
+    int k = 0;
+    while (k < PROF_NKINDS && strcmp(o, names[k]) != 0) k++;
+    if (k == PROF_NKINDS && strcmp(o, "--heap-interval") != 0) return 0;
+    if (strcmp(a->cmd, "run") != 0) { *rc = usage("`%s` is an option of `ccm run` only", o); return 2; }
+    if (!v || !*v) { *rc = usage("option `%s` needs a value", o); return 2; }
+    if (k < PROF_NKINDS) { a->prof.path[k] = v; return 1; }
+    uint64_t n;
+    if (number(v, 1, CCM_MAX_STEPS, &n)) { *rc = usage("--heap-interval takes a number from 1 to 2^48, not `%s`", v); return 2; }
+    a->prof.heap_interval = n;
+    return 1;
+}
 
 static int parse_args(int argc, char **argv, struct args *a)
 {
@@ -73,6 +95,9 @@ static int parse_args(int argc, char **argv, struct args *a)
         if (strcmp(o, "--rule-counts") == 0 && strcmp(a->cmd, "run") == 0) { a->rule_counts = 1; continue; }
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         uint64_t n;
+        int rc = 0, taken = profile_option(o, v, a, &rc);
+        if (taken == 2) return rc;
+        if (taken) { i++; continue; }
         if (!v) return usage("option `%s` needs a value", o);
         i++;
         if (strcmp(o, "--rules") == 0) {
@@ -105,6 +130,8 @@ static int parse_args(int argc, char **argv, struct args *a)
         }
     }
     if (!a->file) return usage("%s: missing FILE", a->cmd);
+    if (a->prof.heap_interval && !a->prof.path[PROF_HEAP])
+        return usage("%s", "--heap-interval needs --heap-profile FILE");
     return 0;
 }
 
@@ -118,14 +145,20 @@ static int cmd_core(const char *file)
     return fflush(stdout) == 0 ? 0 : 2;
 }
 
-static int cmd_eval(const struct args *a, int trace)
+static int cmd_eval(struct args *a, int trace)
 {
     char err[1100];
     struct ccm_session *s = ccm_session_from_file(a->file, &a->opt, err, sizeof err);
     if (!s) { fprintf(stderr, "%s\n", err); return 2; }
     if (a->steps_zero) ccm_session_machine(s)->max_steps = 0;
+    int profiling = prof_any(&a->prof);
+    if (profiling && prof_open(&a->prof, err, sizeof err) != 0) {
+        ccm_session_free(s);
+        return usage("%s", err);
+    }
     uint64_t counts[CCM_NRULES] = { 0 };
     int st = trace ? trace_run(stdout, s, a->json)
+           : profiling ? prof_run(s, &a->prof, a->rule_counts ? counts : NULL)
            : a->rule_counts ? ccm_session_run_counted(s, counts) : ccm_session_run(s);
     if (a->json) { report_json_counted(stdout, s, st, a->rule_counts ? counts : NULL); fputc('\n', stdout); }
     else {
@@ -137,8 +170,10 @@ static int cmd_eval(const struct args *a, int trace)
         char buf[512];
         fprintf(stderr, "ccm: %s: %s\n", ccm_error_kind(st), ccm_session_error_message(s, st, buf, sizeof buf));
     }
+    /* after the report: files on standard output follow it */
+    int written = profiling ? prof_finish(s, &a->prof, a->file) : 0;
     ccm_session_free(s);
-    if (fflush(stdout) != 0) return 2;
+    if (fflush(stdout) != 0 || written != 0) return 2;
     return ccm_exit_status(st);
 }
 

@@ -1,0 +1,152 @@
+/* heapprof.c -- the heap census during a run and the .hp file it gives
+ * (`ccm run --heap-profile FILE [--heap-interval N]`, docs/profiles.md).
+ *
+ * The run is cut into legs with the machine's own step budget: the budget
+ * is lowered to the next sample point, ccm_run stops there with "out of
+ * steps" having fired nothing (kernel/ccm.h), a census reads the state, the
+ * budget is raised to the next point.  The last leg has the caller's budget,
+ * so the run fires exactly the transitions, and ends with exactly the
+ * status, of a run without census.
+ *
+ * Schedule: every N transitions with --heap-interval N; otherwise adaptive:
+ * every transition at first, and each time MAX_SAMPLES samples are held,
+ * every other one is dropped and the interval doubles -- so a run of any
+ * length ends with 100 to 200 evenly spaced samples (plus the one at step
+ * 0 and the one at the end). */
+#include <stdlib.h>
+#include <string.h>
+#include <inttypes.h>
+#include "profile.h"
+#include "../lib/census.h"
+#include "../front/front.h"
+
+#define MAX_SAMPLES 200
+
+struct band { int32_t cc; uint64_t objects; };
+
+struct heap_samples {
+    uint64_t *time;   int64_t *first;  int64_t n, cap;     /* sample i: bands first[i] .. first[i+1]-1 */
+    struct band *band; int64_t nband, band_cap;
+    int failed;                                            /* out of memory: sampling stopped */
+};
+
+void heap_samples_free(struct heap_samples *h)
+{
+    if (!h) return;
+    free(h->time); free(h->first); free(h->band);
+    free(h);
+}
+
+static void add_band(void *arg, int32_t cc, uint64_t objects)
+{
+    struct heap_samples *h = arg;
+    if (h->failed) return;
+    if (h->nband == h->band_cap) {
+        int64_t cap = h->band_cap ? h->band_cap * 2 : 256;
+        struct band *b = realloc(h->band, (size_t)cap * sizeof *b);
+        if (!b) { h->failed = 1; return; }
+        h->band = b;
+        h->band_cap = cap;
+    }
+    h->band[h->nband++] = (struct band){ cc, objects };
+}
+
+static int by_cc(const void *x, const void *y)
+{
+    const struct band *a = x, *b = y;
+    return (a->cc > b->cc) - (a->cc < b->cc);
+}
+
+static void take(struct heap_samples *h, struct ccm_census *c, struct ccm_session *s)
+{
+    if (h->failed) return;
+    if (h->n + 1 >= h->cap) {
+        int64_t cap = h->cap ? h->cap * 2 : 64;
+        uint64_t *t = realloc(h->time, (size_t)cap * sizeof *t);
+        if (t) h->time = t;
+        int64_t *f = realloc(h->first, (size_t)(cap + 1) * sizeof *f);
+        if (f) h->first = f;
+        if (!t || !f) { h->failed = 1; return; }
+        h->cap = cap;
+    }
+    int64_t start = h->nband;
+    struct ccm_machine *m = ccm_session_machine(s);
+    if (ccm_census_take(c, m, ccm_session_image(s)->ntop, add_band, h) < 0 || h->failed) {
+        h->failed = 1;
+        h->nband = start;
+        return;
+    }
+    qsort(h->band + start, (size_t)(h->nband - start), sizeof *h->band, by_cc);
+    h->time[h->n] = m->steps;
+    h->first[h->n] = start;
+    h->n++;
+    h->first[h->n] = h->nband;
+}
+
+/* Keep sample 0 and every other later one (those at even multiples of the
+ * interval), moving their bands down. */
+static void thin(struct heap_samples *h)
+{
+    int64_t kept = 1, nband = h->first[1];
+    for (int64_t i = 2; i < h->n; i += 2) {
+        int64_t from = h->first[i], len = h->first[i + 1] - from;
+        memmove(h->band + nband, h->band + from, (size_t)len * sizeof *h->band);
+        h->time[kept] = h->time[i];
+        h->first[kept] = nband;
+        nband += len;
+        kept++;
+    }
+    h->n = kept;
+    h->nband = nband;
+    h->first[kept] = nband;
+}
+
+int heap_run(struct ccm_session *s, uint64_t interval, uint64_t *counts, struct heap_samples **samples)
+{
+    struct ccm_machine *m = ccm_session_machine(s);
+    struct heap_samples *h = calloc(1, sizeof *h);
+    struct ccm_census *c = ccm_census_new();
+    if (!h || !c) {                        /* no census possible: the plain run */
+        heap_samples_free(h);
+        ccm_census_free(c);
+        *samples = NULL;
+        return counts ? ccm_session_run_counted(s, counts) : ccm_session_run(s);
+    }
+    uint64_t budget = m->max_steps, step = interval ? interval : 1;
+    take(h, c, s);
+    int st;
+    for (;;) {
+        uint64_t next = (m->steps / step + 1) * step;
+        m->max_steps = h->failed || next > budget ? budget : next;
+        st = counts ? ccm_session_run_counted(s, counts) : ccm_session_run(s);
+        if (st != CCM_RES_STEPS || m->steps >= budget) break;
+        take(h, c, s);
+        if (!interval && h->n > MAX_SAMPLES) {
+            thin(h);
+            step *= 2;
+        }
+    }
+    m->max_steps = budget;
+    if (h->n == 0 || h->time[h->n - 1] != m->steps) take(h, c, s);
+    ccm_census_free(c);
+    *samples = h;
+    return st;
+}
+
+void heap_write(FILE *out, const struct heap_samples *h, struct ccm_session *s, const char *program)
+{
+    char date[64], name[256];
+    prof_date(date, sizeof date);
+    prof_plain_name(program, name, sizeof name);
+    /* the four header lines eventlog2html and hp2ps expect; the sample
+     * "time" is the number of transitions fired */
+    fprintf(out, "JOB \"%s\"\nDATE \"%s\"\nSAMPLE_UNIT \"steps\"\nVALUE_UNIT \"bytes\"\n", name, date);
+    for (int64_t i = 0; h && i < h->n; i++) {
+        fprintf(out, "BEGIN_SAMPLE %" PRIu64 ".00\n", h->time[i]);   /* hp2ps wants a '.' in times */
+        for (int64_t b = h->first[i]; b < h->first[i + 1]; b++) {
+            prof_plain_name(ccm_session_cc_name(s, h->band[b].cc), name, sizeof name);
+            fprintf(out, "%s\t%" PRIu64 "\n", name, h->band[b].objects * CCM_OBJ_BYTES);
+        }
+        fprintf(out, "END_SAMPLE %" PRIu64 ".00\n", h->time[i]);
+    }
+}

@@ -1,0 +1,84 @@
+/* profile.h -- the profile files of `ccm run` (docs/profiles.md): GHC's
+ * .prof text and -pj JSON, speedscope's JSON, and a .hp heap profile.
+ * They are written after the run from the final costs (and, for the heap
+ * profile, the census samples taken during the run); the normal report is
+ * printed as without them. */
+#ifndef CCM_PROFILE_H
+#define CCM_PROFILE_H
+
+#include <stdio.h>
+#include <stdint.h>
+#include "../lib/ccmlib.h"
+
+struct heap_samples;
+
+enum prof_kind { PROF_TEXT, PROF_JSON, PROF_SPEEDSCOPE, PROF_HEAP, PROF_NKINDS };
+
+/* What the command line asked for: a path per kind (NULL: not asked; "-":
+ * standard output) and the census interval in transitions (0: adaptive). */
+struct prof_request {
+    const char *path[PROF_NKINDS];
+    uint64_t heap_interval;
+    FILE *out[PROF_NKINDS];       /* opened by prof_open */
+    struct heap_samples *samples; /* taken by prof_run when a heap profile is asked */
+};
+
+int prof_any(const struct prof_request *r);
+/* Open every requested file for writing before the run.  0, or -1 with a
+ * message in err (the caller exits with status 2). */
+int prof_open(struct prof_request *r, char *err, size_t cap);
+
+/* ---- the cost-centre tree every text and JSON profile shows (proftree.c):
+ * MAIN at the root; under it a "CAF" group node holding each CAF:x, then
+ * every other cost centre with a non-zero counter, in cost-centre order.
+ * ccm's cost centres are flat (the 1995 paper has no cost-centre stacks),
+ * so the tree has depth at most 2. */
+struct prof_node {
+    int32_t cc;                   /* cost centre, or -1 for the CAF group */
+    int32_t id;                   /* cc + 1; the CAF group: ncc + 1 */
+    int32_t depth, parent;        /* parent: index in the node array, -1 at MAIN */
+    const char *label, *module;
+    char src[300];                /* FILE:LINE:COL of the scc, <built-in>, <CAF>, <entire-module> */
+    int line, col;                /* of the scc; 0 when there is none */
+    int is_caf;
+    uint64_t entries, ticks, alloc;          /* individual; alloc in bytes */
+    uint64_t inh_ticks, inh_alloc;           /* the node and all below it */
+    uint64_t counters[CCM_NCOUNTERS];
+};
+struct prof_tree {
+    struct prof_node *node;       /* preorder */
+    int32_t n;
+    uint64_t total_ticks, total_alloc;
+    const char *program;          /* FILE as given ("-": standard input) */
+};
+int prof_tree_build(struct ccm_session *s, const char *program, struct prof_tree *t);
+void prof_tree_free(struct prof_tree *t);
+/* A name for whitespace-separated formats (.prof, .hp): every byte that is
+ * a space, a control byte or '"' becomes '_'. */
+void prof_plain_name(const char *name, char *out, size_t cap);
+/* "Wed Nov 25 15:46 2026" as GHC's reports date themselves (UTC; from
+ * SOURCE_DATE_EPOCH when set, for reproducible files). */
+void prof_date(char *buf, size_t cap);
+
+/* ---- the writers */
+void prof_write_text(FILE *out, const struct prof_tree *t);          /* prof_text.c */
+void prof_write_json(FILE *out, const struct prof_tree *t);          /* prof_json.c */
+void prof_write_speedscope(FILE *out, const struct prof_tree *t);    /* speedscope.c */
+
+/* ---- the heap census during the run (heapprof.c) */
+/* Run s to its end (as ccm_session_run, or ccm_session_run_counted when
+ * counts is not NULL) taking a census every `interval` transitions
+ * (0: adaptive, 100 to 200 samples) and at the end.  Steps, costs and the
+ * status are those of the run without census.  *samples is NULL if memory
+ * ran out for them (the run itself still completes). */
+int heap_run(struct ccm_session *s, uint64_t interval, uint64_t *counts, struct heap_samples **samples);
+void heap_write(FILE *out, const struct heap_samples *h, struct ccm_session *s, const char *program);
+void heap_samples_free(struct heap_samples *h);
+
+/* Run with the request's profiles (profiles.c): the run's status, as
+ * ccm_session_run.  Then prof_finish writes and closes every file: 0, or
+ * -1 when one could not be written completely (a message is printed). */
+int prof_run(struct ccm_session *s, struct prof_request *r, uint64_t *counts);
+int prof_finish(struct ccm_session *s, struct prof_request *r, const char *program);
+
+#endif
