@@ -8,14 +8,19 @@ missing=()
 for p in "${wanted[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
 done
+SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
 if [ "${#missing[@]}" -gt 0 ]; then
     echo "setup: installing ${missing[*]}"
-    SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 else
     echo "setup: all ${#wanted[@]} packages present"
 fi
+# speedscope for tests/profiles, at the version package-lock.json pins
+if ! command -v npm >/dev/null; then
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends npm
+fi
+(cd tests/profiles && npm ci --no-audit --no-fund --loglevel=error)
 # Why3 finds cvc4 and z3 by itself (cvc5 is configured by proofs/ if used).
 why3 config detect >/dev/null 2>&1 || why3 config --detect >/dev/null 2>&1 || true
 echo "setup: done"

@@ -15,6 +15,7 @@
 
 void prof_plain_name(const char *name, char *out, size_t cap)
 {
+    if (!*name) { snprintf(out, cap, "(empty)"); return; }   /* scc "" */
     size_t n = 0;
     for (const unsigned char *p = (const unsigned char *)name; *p && n + 1 < cap; p++)
         out[n++] = (*p <= ' ' || *p == 0x7F || *p == '"') ? '_' : (char)*p;
