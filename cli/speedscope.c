@@ -1,5 +1,5 @@
 /* speedscope.c -- speedscope's own file format (`ccm run --speedscope
- * FILE`; schema https://www.speedscope.app/file-format-schema.json): one
+ * FILE`; the schema ships with the npm package as file-format-schema.json): one
  * frame per node of the cost-centre tree (profile.h), and one "sampled"
  * profile per counter A C V U H P, so that each can be viewed.  A sample
  * is the node's path from MAIN (MAIN; MAIN CAF CAF:x; MAIN cc) weighted by

@@ -22,3 +22,9 @@ CHECK_DEPS   += $(BUILD)/ccm $(BUILD)/ccm-san $(BUILD)/ccm-gen $(SPEEDSCOPE)
 .PHONY: test-profiles
 test-profiles: $(BUILD)/ccm $(BUILD)/ccm-san $(BUILD)/ccm-gen $(SPEEDSCOPE)
 	@bash tests/run-suites $(PROFILE_SUITES)
+
+# `make bench` also times nfib with all four profile files against a plain run
+.PHONY: bench-profiles
+bench-profiles: $(BUILD)/ccm
+	@bash bench/profiles.sh $(BUILD)/ccm $(BENCH_REPS)
+bench: bench-profiles
