@@ -22,12 +22,8 @@ configurations in turn.  For each:
 Prints "profiles: N passed, N failed"."""
 import glob, json, os, subprocess, sys, tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.join(ROOT, "tests", "lib"))
-import hp_format, prof_format          # noqa: E402
-from tally import Tally                # noqa: E402
+import hp_format, prof_format
+from suite import HERE, ROOT, Tally, ccm_arg
 
 COUNTERS = ["A", "C", "V", "U", "H", "P"]
 OBJ_BYTES = 24
@@ -167,7 +163,7 @@ def check_program(ccm, prog, extra, tmp, tag):
 
 
 def main():
-    ccm = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else os.path.join(ROOT, "build", "ccm")
+    ccm = ccm_arg()
     n = int(sys.argv[2]) if len(sys.argv) > 2 else 30
     gen = os.path.join(ROOT, "build", "ccm-gen")
     with tempfile.TemporaryDirectory() as tmp:

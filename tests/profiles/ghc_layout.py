@@ -7,14 +7,10 @@ lines of both tables agree character for character from the first column
 after the variable-width name columns (the part the readers cut at fixed
 offsets).  Skipped when ghc is not installed.
 Prints "ghc-layout: N passed, N failed[, N skipped]"."""
-import os, shutil, subprocess, sys, tempfile
+import os, shutil, subprocess, tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.join(ROOT, "tests", "lib"))
-import prof_format                     # noqa: E402
-from tally import Tally                # noqa: E402
+import prof_format
+from suite import HERE, ROOT, Tally, ccm_arg
 
 T = Tally("ghc-layout")
 
@@ -30,7 +26,7 @@ def tails(text):
 
 
 def main():
-    ccm = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else os.path.join(ROOT, "build", "ccm")
+    ccm = ccm_arg()
     if not shutil.which("ghc"):
         print("ghc-layout: 0 passed, 0 failed, 1 skipped (no ghc)")
         return

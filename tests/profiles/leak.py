@@ -4,14 +4,10 @@ examples/leak_fixed.lam against the census derived by hand in their
 comments (n = 100, 24 bytes an object), with a census at every transition
 (--heap-interval 1) and with the default schedule.
 Prints "leak: N passed, N failed"."""
-import os, subprocess, sys, tempfile
+import os, subprocess, tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.join(ROOT, "tests", "lib"))
-import hp_format                       # noqa: E402
-from tally import Tally                # noqa: E402
+import hp_format
+from suite import ROOT, Tally, ccm_arg
 
 T = Tally("leak")
 N, OBJ = 100, 24
@@ -26,7 +22,7 @@ def census(ccm, name, extra, tmp):
 
 
 def main():
-    ccm = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else os.path.join(ROOT, "build", "ccm")
+    ccm = ccm_arg()
     with tempfile.TemporaryDirectory() as tmp:
         for extra in (["--heap-interval", "1"], []):
             how = "every transition" if extra else "default schedule"

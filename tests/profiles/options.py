@@ -5,14 +5,10 @@ its value or on the wrong command is exit status 2 with a message and no
 report (nothing ran); FILE "-" appends the profile to standard output after
 the report; a runtime error (exit 1) still writes every file complete.
 Prints "profile-options: N passed, N failed"."""
-import json, os, subprocess, sys, tempfile
+import json, os, subprocess, tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.join(ROOT, "tests", "lib"))
-import hp_format, prof_format          # noqa: E402
-from tally import Tally                # noqa: E402
+import hp_format, prof_format
+from suite import HERE, ROOT, Tally, ccm_arg
 
 T = Tally("profile-options")
 HELLO = os.path.join(ROOT, "examples", "hello.lam")
@@ -29,7 +25,7 @@ def refused(ccm, why, *args, says=""):
 
 
 def main():
-    ccm = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else os.path.join(ROOT, "build", "ccm")
+    ccm = ccm_arg()
     with tempfile.TemporaryDirectory() as tmp:
         ok = os.path.join(tmp, "ok.prof")
         refused(ccm, "unwritable FILE", "run", "--prof", "/nonexistent-dir/x.prof", HELLO, says="cannot write")
