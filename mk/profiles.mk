@@ -2,7 +2,8 @@
 # by the real readers: hp2ps (Debian ghc), speedscope's importer (npm,
 # tests/profiles/package-lock.json), a .prof reader with GHC's column rules,
 # and a real GHC report beside ccm's when ghc is installed; the space-leak
-# example's hand-derived census; the options' bad input.  Release and
+# example's hand-derived census; the options' bad input; the property that
+# the report is the same with and without profiles and census.  Release and
 # sanitized binaries.  `make test-profiles` runs these suites alone.
 
 # speedscope at the pinned version (npm ci writes node_modules/.package-lock.json)
@@ -15,6 +16,8 @@ PROFILE_SUITES := "python3 tests/profiles/check.py $(BUILD)/ccm 40" \
                   "python3 tests/profiles/check.py $(BUILD)/ccm-san 12" \
                   "python3 tests/profiles/leak.py $(BUILD)/ccm" "python3 tests/profiles/leak.py $(BUILD)/ccm-san" \
                   "python3 tests/profiles/options.py $(BUILD)/ccm" "python3 tests/profiles/options.py $(BUILD)/ccm-san" \
+                  "python3 tests/profiles/same_report.py $(BUILD)/ccm 100" \
+                  "python3 tests/profiles/same_report.py $(BUILD)/ccm-san 30" \
                   "python3 tests/profiles/ghc_layout.py $(BUILD)/ccm"
 CHECK_SUITES += $(PROFILE_SUITES)
 CHECK_DEPS   += $(BUILD)/ccm $(BUILD)/ccm-san $(BUILD)/ccm-gen $(SPEEDSCOPE)
