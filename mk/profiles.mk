@@ -17,7 +17,7 @@ PROFILE_SUITES := "python3 tests/profiles/check.py $(BUILD)/ccm 40" \
                   "python3 tests/profiles/leak.py $(BUILD)/ccm" "python3 tests/profiles/leak.py $(BUILD)/ccm-san" \
                   "python3 tests/profiles/options.py $(BUILD)/ccm" "python3 tests/profiles/options.py $(BUILD)/ccm-san" \
                   "python3 tests/profiles/same_report.py $(BUILD)/ccm 100" \
-                  "python3 tests/profiles/same_report.py $(BUILD)/ccm-san 30" \
+                  "python3 tests/profiles/same_report.py $(BUILD)/ccm-san 8" \
                   "python3 tests/profiles/ghc_layout.py $(BUILD)/ccm"
 CHECK_SUITES += $(PROFILE_SUITES)
 CHECK_DEPS   += $(BUILD)/ccm $(BUILD)/ccm-san $(BUILD)/ccm-gen $(SPEEDSCOPE)
