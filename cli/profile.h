@@ -54,7 +54,8 @@ struct prof_tree {
 int prof_tree_build(struct ccm_session *s, const char *program, struct prof_tree *t);
 void prof_tree_free(struct prof_tree *t);
 /* A name for whitespace-separated formats (.prof, .hp): every byte that is
- * a space, a control byte or '"' becomes '_'; the empty name is "(empty)". */
+ * a space, a control byte or '"' becomes '_'; the empty name is "(empty)";
+ * a name that does not fit in cap is cut at a UTF-8 character boundary. */
 void prof_plain_name(const char *name, char *out, size_t cap);
 /* "Wed Nov 25 15:46 2026" as GHC's reports date themselves (UTC; from
  * SOURCE_DATE_EPOCH when set, for reproducible files). */

@@ -19,6 +19,8 @@ void prof_plain_name(const char *name, char *out, size_t cap)
     size_t n = 0;
     for (const unsigned char *p = (const unsigned char *)name; *p && n + 1 < cap; p++)
         out[n++] = (*p <= ' ' || *p == 0x7F || *p == '"') ? '_' : (char)*p;
+    if (name[n]) /* cut short: never in the middle of a UTF-8 sequence */
+        while (n > 0 && ((unsigned char)name[n] & 0xC0) == 0x80) n--;
     out[n] = '\0';
 }
 
