@@ -154,7 +154,8 @@ static int cmd_eval(struct args *a, int trace)
     int profiling = prof_any(&a->prof);
     if (profiling && prof_open(&a->prof, err, sizeof err) != 0) {
         ccm_session_free(s);
-        return usage("%s", err);
+        fprintf(stderr, "ccm: %s\n", err);     /* a file, not the command line: no usage text */
+        return 2;
     }
     uint64_t counts[CCM_NRULES] = { 0 };
     int st = trace ? trace_run(stdout, s, a->json)
