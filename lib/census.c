@@ -27,19 +27,17 @@ void ccm_census_free(struct ccm_census *c)
     free(c);
 }
 
-/* Grow a zero-filled mark array to n entries (new entries unmarked).  The
- * growth is paid once per allocated slot over a whole run, not per census. */
-static int grow_marks(uint32_t **marks, int32_t *cap, int32_t n)
+/* A mark array for every slot the machine may fill, allocated once with
+ * calloc: pages are zero-filled on first touch, so a census touches only
+ * the pages of the objects (cells) it marks -- nothing in proportion to
+ * what was allocated.  Marks from earlier censuses are stale epochs. */
+static int ensure_marks(uint32_t **marks, int32_t *cap, int32_t n)
 {
     if (n <= *cap) return 0;
-    int64_t want = *cap ? *cap : 1024;
-    while (want < n) want *= 2;
-    uint32_t *p = realloc(*marks, (size_t)want * sizeof *p);
-    if (!p) return -1;
-    memset(p + *cap, 0, (size_t)(want - *cap) * sizeof *p);
-    *marks = p;
-    *cap = (int32_t)(want > INT32_MAX ? INT32_MAX : want);
-    return 0;
+    free(*marks);
+    *marks = calloc((size_t)n, sizeof **marks);
+    *cap = *marks ? n : 0;
+    return *marks ? 0 : -1;
 }
 
 static int push(struct ccm_census *c, int32_t addr)
@@ -114,8 +112,8 @@ static int count(struct ccm_census *c, int32_t cc)
 int64_t ccm_census_take(struct ccm_census *c, const struct ccm_machine *m, int32_t ntop,
                         void (*emit)(void *arg, int32_t cc, uint64_t objects), void *arg)
 {
-    if (grow_marks(&c->obj_mark, &c->obj_cap, m->heap_len)
-        || grow_marks(&c->cell_mark, &c->cell_cap, m->cell_len))
+    if (ensure_marks(&c->obj_mark, &c->obj_cap, m->heap_cap)
+        || ensure_marks(&c->cell_mark, &c->cell_cap, m->cell_cap))
         return -1;
     if (++c->epoch == 0) {            /* wrapped: old stamps could collide */
         memset(c->obj_mark, 0, (size_t)c->obj_cap * sizeof *c->obj_mark);

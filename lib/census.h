@@ -9,7 +9,8 @@
  * Objects under evaluation are reached through their update frames.  A
  * census costs time proportional to the live objects and the cells that
  * reach them, not to everything allocated: marks are epoch stamps, never
- * cleared between censuses. */
+ * cleared between censuses, in arrays calloc'd once at the machine's
+ * capacities (untouched pages cost nothing). */
 #ifndef CCM_CENSUS_H
 #define CCM_CENSUS_H
 
