@@ -15,12 +15,17 @@ static const char usage_text[] =
     "       ccm core  FILE              print the desugared core program\n"
     "       ccm batch                   JSON lines in (requests), one JSON report line out each\n"
     "       ccm compare FILE [--json]   the four configurations side by side\n"
+    "       ccm explain [options] FILE  each counter broken down by source expression and rule\n"
+    "       ccm annotate [options] FILE the source with each expression's counts (--html OUT: a page)\n"
     "       ccm version [--json]        the version; is the kernel the proven one?\n"
     "FILE may be - for standard input.  Options:\n"
     "  --rules fig6|fig2           CAF-aware SUBCAF rules (default) or the original SUB rules\n"
     "  --scoping lexical|evaluation   the BOX of the application rule (default lexical)\n"
     "  --json                      the report (and trace lines) as JSON\n"
     "  --rule-counts               (run) also the number of transitions per rule\n"
+    "  --assert FILE.assert        (run) check cost bounds on the final totals; exit 4 if one fails\n"
+    "  --cc NAME, --counter K      (explain) only that cost centre / counter (A C V U H P entries subentries)\n"
+    "  --html OUT                  (annotate) write a self-contained HTML page to OUT\n"
     "  --max-steps N               allow at most N transitions (default 1000000000)\n"
     "  --max-heap N                heap objects (default 16777216)\n"
     "  --max-cells N               environment cells (default 67108864)\n"
@@ -54,13 +59,17 @@ struct args {
     int json;
     int rule_counts;       /* --rule-counts: the per-rule histogram too */
     int steps_zero;        /* --max-steps 0: the option struct reads 0 as "default" */
+    const char *cc, *counter;   /* explain: --cc, --counter */
+    const char *html;           /* annotate: --html OUT */
+    const char *assert_file;    /* run: --assert FILE */
 };
 
 static int parse_args(int argc, char **argv, struct args *a)
 {
     ccm_options_default(&a->opt);
     a->cmd = argv[1];
-    int evaluating = strcmp(a->cmd, "run") == 0 || strcmp(a->cmd, "trace") == 0;
+    int evaluating = strcmp(a->cmd, "run") == 0 || strcmp(a->cmd, "trace") == 0
+                     || strcmp(a->cmd, "explain") == 0 || strcmp(a->cmd, "annotate") == 0;
     for (int i = 2; i < argc; i++) {
         const char *o = argv[i];
         if (strncmp(o, "--", 2) != 0 || strcmp(o, "-") == 0) {
@@ -75,7 +84,11 @@ static int parse_args(int argc, char **argv, struct args *a)
         uint64_t n;
         if (!v) return usage("option `%s` needs a value", o);
         i++;
-        if (strcmp(o, "--rules") == 0) {
+        if (strcmp(o, "--cc") == 0 && strcmp(a->cmd, "explain") == 0) a->cc = v;
+        else if (strcmp(o, "--counter") == 0 && strcmp(a->cmd, "explain") == 0) a->counter = v;
+        else if (strcmp(o, "--html") == 0 && strcmp(a->cmd, "annotate") == 0) a->html = v;
+        else if (strcmp(o, "--assert") == 0 && strcmp(a->cmd, "run") == 0) a->assert_file = v;
+        else if (strcmp(o, "--rules") == 0) {
             if (strcmp(v, "fig6") == 0) a->opt.rules = CCM_RULES_FIG6;
             else if (strcmp(v, "fig2") == 0) a->opt.rules = CCM_RULES_FIG2;
             else return usage("--rules takes fig6 or fig2, not `%s`", v);
@@ -121,10 +134,16 @@ static int cmd_core(const char *file)
 static int cmd_eval(const struct args *a, int trace)
 {
     char err[1100];
+    int rc;
     struct ccm_session *s = ccm_session_from_file(a->file, &a->opt, err, sizeof err);
     if (!s) { fprintf(stderr, "%s\n", err); return 2; }
     if (a->steps_zero) ccm_session_machine(s)->max_steps = 0;
     uint64_t counts[CCM_NRULES] = { 0 };
+    if (a->assert_file) {
+        rc = assert_run(stdout, a->assert_file, a->file, s, a->json);
+        ccm_session_free(s);
+        return rc;
+    }
     int st = trace ? trace_run(stdout, s, a->json)
            : a->rule_counts ? ccm_session_run_counted(s, counts) : ccm_session_run(s);
     if (a->json) { report_json_counted(stdout, s, st, a->rule_counts ? counts : NULL); fputc('\n', stdout); }
@@ -169,11 +188,18 @@ int main(int argc, char **argv)
         if (!file) return usage("%s", "`ccm compare` needs a FILE");
         return cmd_compare(file, json);
     }
-    if (strcmp(argv[1], "run") != 0 && strcmp(argv[1], "trace") != 0 && strcmp(argv[1], "core") != 0)
+    if (strcmp(argv[1], "run") != 0 && strcmp(argv[1], "trace") != 0 && strcmp(argv[1], "core") != 0
+        && strcmp(argv[1], "explain") != 0 && strcmp(argv[1], "annotate") != 0)
         return usage("unknown command `%s`", argv[1]);
     struct args a = { 0 };
     int rc = parse_args(argc, argv, &a);
     if (rc) return rc;
     if (strcmp(a.cmd, "core") == 0) return cmd_core(a.file);
+    if (strcmp(a.cmd, "explain") == 0)
+        return cmd_explain(a.file, &a.opt, a.steps_zero, a.cc, a.counter, a.json);
+    if (strcmp(a.cmd, "annotate") == 0) {
+        if (a.json) return usage("%s", "`ccm annotate` has no --json (ccm explain --json gives the same data)");
+        return cmd_annotate(a.file, &a.opt, a.steps_zero, a.html);
+    }
     return cmd_eval(&a, strcmp(a.cmd, "trace") == 0);
 }
