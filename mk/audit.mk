@@ -6,3 +6,6 @@ CHECK_SUITES += "CCM=$(BUILD)/ccm-san python3 tests/audit/rulecount.py"
 # `ccm compare` against the hand derivations of tests/examples/*.expect.
 CHECK_SUITES += "python3 tests/audit/compare.py"
 CHECK_SUITES += "CCM=$(BUILD)/ccm-san python3 tests/audit/compare.py"
+# `ccm explain`: hand-derived breakdowns, sums equal to the report.
+CHECK_SUITES += "python3 tests/audit/explain.py"
+CHECK_SUITES += "CCM=$(BUILD)/ccm-san python3 tests/audit/explain.py"
