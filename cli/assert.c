@@ -136,7 +136,7 @@ static int atom(struct parser *P, int depth)
 {
     blanks(P);
     const char *at = P->p;
-    if (depth > MAX_NEST) return fail(P, at, "expression nested deeper than %s levels", "100");
+    if (depth >= MAX_NEST) return fail(P, at, "expression nested deeper than %s levels", "100");
     if (*P->p == '(') {
         P->p++;
         int r = sum(P, depth + 1);

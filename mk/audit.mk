@@ -9,3 +9,6 @@ CHECK_SUITES += "CCM=$(BUILD)/ccm-san python3 tests/audit/compare.py"
 # `ccm explain`: hand-derived breakdowns, sums equal to the report.
 CHECK_SUITES += "python3 tests/audit/explain.py"
 CHECK_SUITES += "CCM=$(BUILD)/ccm-san python3 tests/audit/explain.py"
+# `ccm run --assert`: statuses against caf_x.lam's hand-derived totals, bad files.
+CHECK_SUITES += "python3 tests/audit/assert.py"
+CHECK_SUITES += "CCM=$(BUILD)/ccm-san python3 tests/audit/assert.py"
