@@ -12,3 +12,6 @@ CHECK_SUITES += "CCM=$(BUILD)/ccm-san python3 tests/audit/explain.py"
 # `ccm run --assert`: statuses against caf_x.lam's hand-derived totals, bad files.
 CHECK_SUITES += "python3 tests/audit/assert.py"
 CHECK_SUITES += "CCM=$(BUILD)/ccm-san python3 tests/audit/assert.py"
+# `ccm annotate` (text and --html; the page loaded in headless Chromium).
+CHECK_SUITES += "python3 tests/audit/annotate.py"
+CHECK_SUITES += "CCM=$(BUILD)/ccm-san python3 tests/audit/annotate.py"
