@@ -15,3 +15,8 @@ CHECK_SUITES += "CCM=$(BUILD)/ccm-san python3 tests/audit/assert.py"
 # `ccm annotate` (text and --html; the page loaded in headless Chromium).
 CHECK_SUITES += "python3 tests/audit/annotate.py"
 CHECK_SUITES += "CCM=$(BUILD)/ccm-san python3 tests/audit/annotate.py"
+# explain and annotate change no cost and no step: generated programs (ccm-gen),
+# breakdowns against the big-step evaluator (ccm-props --eval).
+CHECK_SUITES += "CCM_GEN=$(BUILD)/ccm-gen CCM_PROPS=$(BUILD)/ccm-props python3 tests/audit/observe_props.py"
+CHECK_SUITES += "CCM=$(BUILD)/ccm-san CCM_GEN=$(BUILD)/ccm-gen CCM_PROPS=$(BUILD)/ccm-props OBSERVE_SEEDS=60 python3 tests/audit/observe_props.py"
+CHECK_DEPS   += $(BUILD)/ccm-gen $(BUILD)/ccm-props
