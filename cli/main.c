@@ -118,6 +118,7 @@ static int parse_args(int argc, char **argv, struct args *a)
         }
     }
     if (!a->file) return usage("%s: missing FILE", a->cmd);
+    if (a->assert_file && a->rule_counts) return usage("%s", "--assert and --rule-counts do not combine (run twice)");
     return 0;
 }
 

@@ -115,6 +115,12 @@ data = json.loads(out)
 check(rc == 4 and data["assertions"][0]["status"] == "unfinished", f"budget stop: exit 4, unfinished ({rc})")
 check(data["report"]["outcome"] == "resource_error" and "steps" in err, "budget stop: the report names the cause")
 
+# --assert is run's alone: with --rule-counts, or on trace, a usage error.
+rc, out, err, _ = run('check cost(eq, "MAIN", V, 3)\n', "--rule-counts")
+check(rc == 2 and "do not combine" in err and out == "", f"--assert with --rule-counts: exit 2 ({rc})")
+p = subprocess.run([CCM, "trace", PROG, "--assert", os.path.join(tmp, "a.assert")], capture_output=True, text=True)
+check(p.returncode == 2 and "--assert" in p.stderr, "trace --assert: exit 2")
+
 # An empty file: nothing to check, exit 0.
 rc, out, _, _ = run("# nothing\n")
 check(rc == 0 and "0 assertions, 0 failed" in out, "empty assertion file: exit 0")
