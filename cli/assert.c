@@ -166,33 +166,26 @@ static int atom(struct parser *P, int depth)
     return new_node(P, (struct enode){ .kind = E_COST, .cc = cc, .k = k });
 }
 
-static int product(struct parser *P, int depth)
+/* A left-associative chain of one precedence level: level 1 is `* /`
+ * over atoms, level 0 is `+ -` over level 1. */
+static int chain(struct parser *P, int depth, int level)
 {
-    int a = atom(P, depth);
+    static const char ops[2][2] = { { '+', '-' }, { '*', '/' } };
+    static const int kinds[2][2] = { { E_ADD, E_SUB }, { E_MUL, E_DIV } };
+    int a = level ? atom(P, depth) : chain(P, depth, 1);
     while (a >= 0) {
         blanks(P);
-        if (*P->p != '*' && *P->p != '/') break;
-        int kind = *P->p++ == '*' ? E_MUL : E_DIV;
-        int b = atom(P, depth);
+        int which = *P->p == ops[level][0] ? 0 : *P->p == ops[level][1] ? 1 : -1;
+        if (which < 0) break;
+        P->p++;
+        int b = level ? atom(P, depth) : chain(P, depth, 1);
         if (b < 0) return -1;
-        a = new_node(P, (struct enode){ .kind = kind, .a = a, .b = b });
+        a = new_node(P, (struct enode){ .kind = kinds[level][which], .a = a, .b = b });
     }
     return a;
 }
 
-static int sum(struct parser *P, int depth)
-{
-    int a = product(P, depth);
-    while (a >= 0) {
-        blanks(P);
-        if (*P->p != '+' && *P->p != '-') break;
-        int kind = *P->p++ == '+' ? E_ADD : E_SUB;
-        int b = product(P, depth);
-        if (b < 0) return -1;
-        a = new_node(P, (struct enode){ .kind = kind, .a = a, .b = b });
-    }
-    return a;
-}
+static int sum(struct parser *P, int depth) { return chain(P, depth, 0); }
 
 /* PERCENT: digits, optionally a point and up to 6 digits, optionally `%`. */
 static int percent(struct parser *P, struct assertion *A)

@@ -84,6 +84,18 @@ static long app_start(const struct token *toks, long end)
     return i > 0 && starts_expr(&toks[i - 1]) ? i : -1;
 }
 
+/* The `)` closing the `(` at toks[open], or the end token / window's edge. */
+static long closing(const struct token *toks, long open)
+{
+    int depth = 0;
+    long i = open;
+    for (; i < open + WINDOW && !is_end(&toks[i]); i++) {
+        depth += toks[i].kind == T_LPAREN;
+        if (toks[i].kind == T_RPAREN && --depth == 0) break;
+    }
+    return i;
+}
+
 static int is_operand(const struct token *t) { return t->kind == T_IDENT || t->kind == T_INT; }
 
 static int prec(enum ast_op op)
@@ -133,15 +145,9 @@ static int hint_argument(const struct token *toks, long at, struct hint *h)
     char head[200], inner[200], tail[200], y[16];
     part(toks, start, at, head, sizeof head);
     fresh(toks, at, y, sizeof y);
-    long close = at;
-    if (toks[at].kind == T_LPAREN) {
-        int depth = 0;
-        for (; close < at + WINDOW && !is_end(&toks[close]); close++) {
-            depth += toks[close].kind == T_LPAREN;
-            if (toks[close].kind == T_RPAREN && --depth == 0) break;
-        }
-        part(toks, at + 1, close, inner, sizeof inner);
-    } else part(toks, at, at + 1, inner, sizeof inner);
+    long close = toks[at].kind == T_LPAREN ? closing(toks, at) : at;
+    if (toks[at].kind == T_LPAREN) part(toks, at + 1, close, inner, sizeof inner);
+    else part(toks, at, at + 1, inner, sizeof inner);
     long end = close + 1;
     if (!is_end(&toks[close]))
         while (end < close + WINDOW && (toks[end].kind == T_IDENT || toks[end].kind == T_CON)) end++;
@@ -160,12 +166,7 @@ static int hint_paren_operand(const struct token *toks, long at, struct hint *h)
 {
     if (at < 2 || toks[at - 1].kind != T_OP || !is_operand(&toks[at - 2])) return 0;
     char left[64], inner[200], y[16];
-    int depth = 0;
-    long close = at;
-    for (; close < at + WINDOW && !is_end(&toks[close]); close++) {
-        depth += toks[close].kind == T_LPAREN;
-        if (toks[close].kind == T_RPAREN && --depth == 0) break;
-    }
+    long close = closing(toks, at);
     tok_text(&toks[at - 2], left, sizeof left);
     part(toks, at + 1, close, inner, sizeof inner);
     fresh(toks, at, y, sizeof y);
