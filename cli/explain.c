@@ -136,6 +136,7 @@ int cmd_explain(const char *file, const struct ccm_options *opt, int max_steps_z
         ccm_session_free(s);
         return st < 0 ? 3 : 1;
     }
+    const char *where = strcmp(file, "-") == 0 ? "<stdin>" : file;   /* as diagnostics name it */
     sort_session = s;
     qsort(o.v, o.n, sizeof *o.v, by_count);
     FILE *out = stdout;
@@ -144,12 +145,12 @@ int cmd_explain(const char *file, const struct ccm_options *opt, int max_steps_z
         /* the report's own members, then the breakdown in place of its costs */
         fputs("{\"report\":", out);
         report_json(out, s, st);
-        print_breakdown(out, s, file, &o, only_cc, only_k, 1);
+        print_breakdown(out, s, where, &o, only_cc, only_k, 1);
         fputs("}\n", out);
     } else {
         report_table(out, file, s, st);
         fputc('\n', out);
-        print_breakdown(out, s, file, &o, only_cc, only_k, 0);
+        print_breakdown(out, s, where, &o, only_cc, only_k, 0);
     }
     if (st != CCM_VALUE)
         fprintf(stderr, "ccm: %s: %s\n", ccm_error_kind(st), ccm_session_error_message(s, st, buf, sizeof buf));

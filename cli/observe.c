@@ -137,15 +137,15 @@ void observe_free(struct observation *o)
     memset(o, 0, sizeof *o);
 }
 
-/* The entry node (a VAR naming main) has no tree expression: it stands for
- * main's right-hand side. */
+/* The entry node (a VAR naming main, the top-level reference -1 - i for
+ * main's index i) has no tree expression: it stands for main's right-hand
+ * side. */
 static const struct ast_expr *expr_of(const struct ccm_session *s, int32_t node)
 {
     const struct front_image *img = ccm_session_image(s);
     if (node == img->entry) {
-        for (int32_t i = 0; i < img->ntop; i++)
-            if (strcmp(img->top_names[i], "main") == 0) return img->node_expr[img->top_code[i]];
-        return NULL;
+        int32_t i = -1 - img->code[node].a;
+        return i >= 0 && i < img->ntop ? img->node_expr[img->top_code[i]] : NULL;
     }
     return node >= 0 && node < img->ncode ? img->node_expr[node] : NULL;
 }

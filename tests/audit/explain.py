@@ -126,6 +126,12 @@ check(rc == 2, "--html is annotate's, not explain's")
 rc, out, err = ccm("explain", "-")
 check(rc == 2 and err.startswith("<stdin>:1:1:"), f"empty standard input: FILE:LINE:COL ({err!r})")
 
+# Standard input: positions name <stdin>, as diagnostics do.
+p = subprocess.run([CCM, "explain", "--json", "-"], input="main = let a = 2 in a * 3;\n", capture_output=True, text=True)
+gs = json.loads(p.stdout)["costs"]["MAIN"]["V"]
+# "main = let a = 2 in a * 3;": let at 8 (main's right-hand side), a * 3 at 21
+check(sorted(g["at"] for g in gs) == ["<stdin>:1:21", "<stdin>:1:8"], f"stdin positions: {gs}")
+
 # A budget stop: exit 3, the breakdown of the costs so far still adds up.
 rc, data, err = explain("examples/caf_x.lam", "--max-steps", "10")
 check(rc == 3 and data["report"]["outcome"] == "resource_error", f"budget: exit 3 ({rc})")
