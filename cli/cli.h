@@ -20,6 +20,17 @@ void report_json_counted(FILE *out, struct ccm_session *s, int status, const uin
 /* compare.c: `ccm compare FILE [--json]`, the four configurations side by side. */
 int cmd_compare(const char *file, int json);
 
+/* explain.c: `ccm explain`; exit status as `ccm run`'s. */
+int cmd_explain(const char *file, const struct ccm_options *opt, int max_steps_zero,
+                const char *cc_name, const char *counter, int json);
+
+/* annotate.c: `ccm annotate` (text, or with html non-NULL a page written there). */
+int cmd_annotate(const char *file, const struct ccm_options *opt, int max_steps_zero, const char *html);
+
+/* assert.c: `ccm run --assert FILE`: run s, check the assertions on the final
+ * totals, print each with its status; exit 0, 4 (one failed), 2 (bad file). */
+int assert_run(FILE *out, const char *assert_file, const char *program, struct ccm_session *s, int json);
+
 /* rulecount.c: the per-rule histogram of `ccm run --rule-counts`. */
 void rulecount_table(FILE *out, const uint64_t *counts);
 void rulecount_json(FILE *out, const uint64_t *counts);

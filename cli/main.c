@@ -16,12 +16,17 @@ static const char usage_text[] =
     "       ccm core  FILE              print the desugared core program\n"
     "       ccm batch                   JSON lines in (requests), one JSON report line out each\n"
     "       ccm compare FILE [--json]   the four configurations side by side\n"
+    "       ccm explain [options] FILE  each counter broken down by source expression and rule\n"
+    "       ccm annotate [options] FILE the source with each expression's counts (--html OUT: a page)\n"
     "       ccm version [--json]        the version; is the kernel the proven one?\n"
     "FILE may be - for standard input.  Options:\n"
     "  --rules fig6|fig2           CAF-aware SUBCAF rules (default) or the original SUB rules\n"
     "  --scoping lexical|evaluation   the BOX of the application rule (default lexical)\n"
     "  --json                      the report (and trace lines) as JSON\n"
     "  --rule-counts               (run) also the number of transitions per rule\n"
+    "  --assert FILE.assert        (run) check cost bounds on the final totals; exit 4 if one fails\n"
+    "  --cc NAME, --counter K      (explain) only that cost centre / counter (A C V U H P entries subentries)\n"
+    "  --html OUT                  (annotate) write a self-contained HTML page to OUT\n"
     "  --max-steps N               allow at most N transitions (default 1000000000)\n"
     "  --max-heap N                heap objects (default 16777216)\n"
     "  --max-cells N               environment cells (default 67108864)\n"
@@ -59,6 +64,9 @@ struct args {
     int rule_counts;       /* --rule-counts: the per-rule histogram too */
     int steps_zero;        /* --max-steps 0: the option struct reads 0 as "default" */
     struct prof_request prof;   /* --prof, --prof-json, --speedscope, --heap-profile (profile.h) */
+    const char *cc, *counter;   /* explain: --cc, --counter */
+    const char *html;           /* annotate: --html OUT */
+    const char *assert_file;    /* run: --assert FILE */
 };
 
 /* The profile options of `ccm run`: 1 if o is one (its value taken), 0 if
@@ -82,7 +90,8 @@ static int parse_args(int argc, char **argv, struct args *a)
 {
     ccm_options_default(&a->opt);
     a->cmd = argv[1];
-    int evaluating = strcmp(a->cmd, "run") == 0 || strcmp(a->cmd, "trace") == 0;
+    int evaluating = strcmp(a->cmd, "run") == 0 || strcmp(a->cmd, "trace") == 0
+                     || strcmp(a->cmd, "explain") == 0 || strcmp(a->cmd, "annotate") == 0;
     for (int i = 2; i < argc; i++) {
         const char *o = argv[i];
         if (strncmp(o, "--", 2) != 0 || strcmp(o, "-") == 0) {
@@ -100,7 +109,11 @@ static int parse_args(int argc, char **argv, struct args *a)
         if (taken) { i++; continue; }
         if (!v) return usage("option `%s` needs a value", o);
         i++;
-        if (strcmp(o, "--rules") == 0) {
+        if (strcmp(o, "--cc") == 0 && strcmp(a->cmd, "explain") == 0) a->cc = v;
+        else if (strcmp(o, "--counter") == 0 && strcmp(a->cmd, "explain") == 0) a->counter = v;
+        else if (strcmp(o, "--html") == 0 && strcmp(a->cmd, "annotate") == 0) a->html = v;
+        else if (strcmp(o, "--assert") == 0 && strcmp(a->cmd, "run") == 0) a->assert_file = v;
+        else if (strcmp(o, "--rules") == 0) {
             if (strcmp(v, "fig6") == 0) a->opt.rules = CCM_RULES_FIG6;
             else if (strcmp(v, "fig2") == 0) a->opt.rules = CCM_RULES_FIG2;
             else return usage("--rules takes fig6 or fig2, not `%s`", v);
@@ -132,6 +145,8 @@ static int parse_args(int argc, char **argv, struct args *a)
     if (!a->file) return usage("%s: missing FILE", a->cmd);
     if (a->prof.heap_interval && !a->prof.path[PROF_HEAP])
         return usage("%s", "--heap-interval needs --heap-profile FILE");
+    if (a->assert_file && a->rule_counts) return usage("%s", "--assert and --rule-counts do not combine (run twice)");
+    if (a->assert_file && prof_any(&a->prof)) return usage("%s", "--assert and the profile options do not combine (run twice)");
     return 0;
 }
 
@@ -148,6 +163,7 @@ static int cmd_core(const char *file)
 static int cmd_eval(struct args *a, int trace)
 {
     char err[1100];
+    int rc;
     struct ccm_session *s = ccm_session_from_file(a->file, &a->opt, err, sizeof err);
     if (!s) { fprintf(stderr, "%s\n", err); return 2; }
     if (a->steps_zero) ccm_session_machine(s)->max_steps = 0;
@@ -158,6 +174,11 @@ static int cmd_eval(struct args *a, int trace)
         return 2;
     }
     uint64_t counts[CCM_NRULES] = { 0 };
+    if (a->assert_file) {
+        rc = assert_run(stdout, a->assert_file, a->file, s, a->json);
+        ccm_session_free(s);
+        return rc;
+    }
     int st = trace ? trace_run(stdout, s, a->json)
            : profiling ? prof_run(s, &a->prof, a->rule_counts ? counts : NULL)
            : a->rule_counts ? ccm_session_run_counted(s, counts) : ccm_session_run(s);
@@ -205,11 +226,18 @@ int main(int argc, char **argv)
         if (!file) return usage("%s", "`ccm compare` needs a FILE");
         return cmd_compare(file, json);
     }
-    if (strcmp(argv[1], "run") != 0 && strcmp(argv[1], "trace") != 0 && strcmp(argv[1], "core") != 0)
+    if (strcmp(argv[1], "run") != 0 && strcmp(argv[1], "trace") != 0 && strcmp(argv[1], "core") != 0
+        && strcmp(argv[1], "explain") != 0 && strcmp(argv[1], "annotate") != 0)
         return usage("unknown command `%s`", argv[1]);
     struct args a = { 0 };
     int rc = parse_args(argc, argv, &a);
     if (rc) return rc;
     if (strcmp(a.cmd, "core") == 0) return cmd_core(a.file);
+    if (strcmp(a.cmd, "explain") == 0)
+        return cmd_explain(a.file, &a.opt, a.steps_zero, a.cc, a.counter, a.json);
+    if (strcmp(a.cmd, "annotate") == 0) {
+        if (a.json) return usage("%s", "`ccm annotate` has no --json (ccm explain --json gives the same data)");
+        return cmd_annotate(a.file, &a.opt, a.steps_zero, a.html);
+    }
     return cmd_eval(&a, strcmp(a.cmd, "trace") == 0);
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "front_internal.h"
+#include "hint.h"
 
 struct checker {
     const char *file;
@@ -45,7 +46,8 @@ static int use_var(struct checker *C, const char *name, struct ast_pos pos)
     int n = 0, i;
     if (name_map_get(&C->scope, name, &n) && n > 0) return 0;
     if (name_map_get(&C->top, name, &i)) return 0;
-    front_diag_set(C->err, C->file, pos, "unbound variable `%s`", name);
+    const char *hint = front_hint_unbound(name);     /* `if c then a else b` parses as an application */
+    front_diag_set(C->err, C->file, pos, "unbound variable `%s`%s", name, hint ? hint : "");
     return -1;
 }
 

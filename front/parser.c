@@ -12,10 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lexer.h"
+#include "hint.h"
 
 struct parser {
     const char *file;
     struct ast_arena *arena;
+    const struct token *first;    /* all the tokens (hint.c looks around the current one) */
     const struct token *t;        /* current token */
     struct front_diag *err;
     int failed;
@@ -37,8 +39,14 @@ static int fail(struct parser *P, struct ast_pos pos, const char *fmt, const cha
             front_diag_set(P->err, P->file, P->t->pos, "%s", desc);
         else {
             char msg[400];
+            struct hint h;
             snprintf(msg, sizeof msg, fmt, what ? what : "");
-            front_diag_set(P->err, P->file, pos, "%s, found %s", msg, desc);
+            if (!front_hint(P->first, (long)(P->t - P->first), &h))
+                front_diag_set(P->err, P->file, pos, "%s, found %s", msg, desc);
+            else if (h.replaces)                 /* a construct the core lacks: say that instead */
+                front_diag_set(P->err, P->file, h.pos, "%s", h.msg);
+            else
+                front_diag_set(P->err, P->file, pos, "%s, found %s: %s", msg, desc, h.msg);
         }
     }
     P->failed = 1;
@@ -440,7 +448,7 @@ int front_parse(const char *file, const char *text, size_t len,
         ast_free(out);
         return -1;
     }
-    struct parser P = { .file = file, .arena = out->arena, .t = toks, .err = err };
+    struct parser P = { .file = file, .arena = out->arena, .first = toks, .t = toks, .err = err };
     int rc = parse_program(&P, out);
     if (rc == 0 && P.t->kind == T_ERROR) rc = fail(&P, P.t->pos, "%s", "");
     free(toks);

@@ -33,3 +33,5 @@ fuzz-parser: $(BUILD)/fuzz/fuzz-parser
 	cp -n examples/*.lam tests/regress/*.lam $(BUILD)/fuzz/parser-corpus/ 2>/dev/null || true
 	$(BUILD)/fuzz/fuzz-parser -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
 	    -artifact_prefix=$(BUILD)/fuzz/parser-crashes/ $(BUILD)/fuzz/parser-corpus
+# Parse errors that explain (front/hint.c): messages, positions, advice that parses.
+CHECK_SUITES += "python3 tests/front/hints.py" "CCM=$(BUILD)/ccm-san python3 tests/front/hints.py"

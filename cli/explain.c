@@ -1,0 +1,161 @@
+/* explain.c -- `ccm explain FILE [--cc NAME] [--counter K] [--json]`: each
+ * counter of each cost centre broken down by the node and rule that charged
+ * it (docs/audit.md).  The groups come from observe.c; they add up to the
+ * report's counters, or nothing is printed. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "observe.h"
+
+/* The order a breakdown is listed in: largest count first, then by
+ * position in the source, then by rule. */
+static const struct ccm_session *sort_session;
+
+static int by_count(const void *x, const void *y)
+{
+    const struct charge *a = x, *b = y;
+    if (a->count != b->count) return a->count > b->count ? -1 : 1;
+    struct ast_pos pa = observe_pos(sort_session, a->node), pb = observe_pos(sort_session, b->node);
+    if (pa.line != pb.line) return pa.line < pb.line ? -1 : 1;
+    if (pa.col != pb.col) return pa.col < pb.col ? -1 : 1;
+    if (a->rule != b->rule) return a->rule < b->rule ? -1 : 1;
+    return a->thunk_cc < b->thunk_cc ? -1 : a->thunk_cc > b->thunk_cc;
+}
+
+/* Is cost centre cc listed?  As in the report: MAIN always, others when a
+ * counter is non-zero. */
+static int listed(const struct ccm_session *s, int32_t cc)
+{
+    if (cc == CCM_CC_MAIN) return 1;
+    for (int k = 0; k < CCM_NCOUNTERS; k++)
+        if (ccm_session_cost(s, cc, k)) return 1;
+    return 0;
+}
+
+/* What a V or U line adds: the variable, and for a thunk its cost centre. */
+static void entered_text(const struct ccm_session *s, const struct charge *c, char *buf, size_t cap)
+{
+    const char *v = observe_var_name(s, c->node);
+    buf[0] = '\0';
+    if (!v || (c->counter != CCM_V && c->counter != CCM_U)) return;
+    if (c->thunk_cc >= 0)
+        snprintf(buf, cap, "%s `%s`, a thunk built in %s", c->counter == CCM_U ? "updates" : "enters",
+                 v, ccm_session_cc_name(s, c->thunk_cc));
+    else snprintf(buf, cap, "enters `%s`, a value", v);
+}
+
+static void print_group(FILE *out, const struct ccm_session *s, const char *file, const struct charge *c,
+                        int json, int first)
+{
+    char at[1100], src[128], why[300];
+    observe_where(s, file, c->node, at, sizeof at, src, sizeof src);
+    if (!json) {
+        entered_text(s, c, why, sizeof why);
+        fprintf(out, "    %10" PRIu64 "  %-7s %-24s %s%s%s\n", c->count, ccm_rule_name(c->rule), at, src,
+                why[0] ? "   -- " : "", why);
+        return;
+    }
+    fprintf(out, "%s{\"count\":%" PRIu64 ",\"rule\":\"%s\",\"at\":", first ? "" : ",", c->count,
+            ccm_rule_name(c->rule));
+    json_string(out, at);
+    fputs(",\"source\":", out);
+    json_string(out, src);
+    const char *v = observe_var_name(s, c->node);
+    if (v && (c->counter == CCM_V || c->counter == CCM_U)) {
+        fputs(",\"variable\":", out);
+        json_string(out, v);
+        fputs(",\"thunk_cc\":", out);
+        if (c->thunk_cc >= 0) json_string(out, ccm_session_cc_name(s, c->thunk_cc));
+        else fputs("null", out);
+    }
+    fputc('}', out);
+}
+
+static void print_breakdown(FILE *out, const struct ccm_session *s, const char *file,
+                            const struct observation *o, int32_t only_cc, int only_k, int json)
+{
+    int first_cc = 1;
+    if (json) fputs(",\"costs\":{", out);
+    for (int32_t cc = 0; cc < ccm_session_ncc(s); cc++) {
+        if (only_cc >= 0 ? cc != only_cc : !listed(s, cc)) continue;
+        if (json) {
+            if (!first_cc) fputc(',', out);
+            json_string(out, ccm_session_cc_name(s, cc));
+            fputc(':', out);
+        } else fprintf(out, "%scost centre %s\n", first_cc ? "" : "\n", ccm_session_cc_name(s, cc));
+        first_cc = 0;
+        int first_k = 1;
+        for (int k = 0; k < CCM_NCOUNTERS; k++) {
+            if (only_k >= 0 && k != only_k) continue;
+            if (json) fprintf(out, "%s\"%s\":[", first_k ? "{" : ",", observe_counter_names[k]);
+            else if (ccm_session_cost(s, cc, k))
+                fprintf(out, "  %s %" PRIu64 "\n", observe_counter_names[k], ccm_session_cost(s, cc, k));
+            first_k = 0;
+            int first = 1;
+            for (size_t i = 0; i < o->n; i++)
+                if (o->v[i].cc == cc && o->v[i].counter == k) {
+                    print_group(out, s, file, &o->v[i], json, first);
+                    first = 0;
+                }
+            if (json) fputc(']', out);
+        }
+        if (json) fputs(first_k ? "{}" : "}", out);
+    }
+    if (json) fputc('}', out);
+}
+
+int cmd_explain(const char *file, const struct ccm_options *opt, int max_steps_zero,
+                const char *cc_name, const char *counter, int json)
+{
+    int only_k = -1;
+    if (counter) {
+        for (int k = 0; k < CCM_NCOUNTERS; k++)
+            if (strcmp(counter, observe_counter_names[k]) == 0) only_k = k;
+        if (only_k < 0) {
+            fprintf(stderr, "ccm: --counter takes A, C, V, U, H, P, entries or subentries, not `%s`\n", counter);
+            return 2;
+        }
+    }
+    char err[1100];
+    struct ccm_session *s = ccm_session_from_file(file, opt, err, sizeof err);
+    if (!s) { fprintf(stderr, "%s\n", err); return 2; }
+    if (max_steps_zero) ccm_session_machine(s)->max_steps = 0;
+    int32_t only_cc = -1;
+    if (cc_name && (only_cc = ccm_session_cc_find(s, cc_name)) < 0) {
+        fprintf(stderr, "ccm: the program has no cost centre `%s`\n", cc_name);
+        ccm_session_free(s);
+        return 2;
+    }
+    struct observation o;
+    int st = observe_run(s, &o);
+    if (st < 0 || !o.complete) {
+        fprintf(stderr, "ccm: %s\n", st < 0 ? "out of memory while explaining"
+                                            : "internal error: the breakdown does not add up to the counters");
+        observe_free(&o);
+        ccm_session_free(s);
+        return st < 0 ? 3 : 1;
+    }
+    const char *where = strcmp(file, "-") == 0 ? "<stdin>" : file;   /* as diagnostics name it */
+    sort_session = s;
+    qsort(o.v, o.n, sizeof *o.v, by_count);
+    FILE *out = stdout;
+    char buf[512];
+    if (json) {
+        /* the report's own members, then the breakdown in place of its costs */
+        fputs("{\"report\":", out);
+        report_json(out, s, st);
+        print_breakdown(out, s, where, &o, only_cc, only_k, 1);
+        fputs("}\n", out);
+    } else {
+        report_table(out, file, s, st);
+        fputc('\n', out);
+        print_breakdown(out, s, where, &o, only_cc, only_k, 0);
+    }
+    if (st != CCM_VALUE)
+        fprintf(stderr, "ccm: %s: %s\n", ccm_error_kind(st), ccm_session_error_message(s, st, buf, sizeof buf));
+    observe_free(&o);
+    ccm_session_free(s);
+    if (fflush(stdout) != 0) return 2;
+    return ccm_exit_status(st);
+}
