@@ -25,5 +25,11 @@ int  name_map_put(struct name_map *m, const char *key, int val);         /* 0, o
 /* ---- diagnostics (diag.c) ---------------------------------------------- */
 void front_diag_set(struct front_diag *d, const char *file, struct ast_pos pos,
                     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* The same at a position of program p: "LINE:COL" for text, the JSON path
+ * (and the node's source position, if it has one) for JSON core. */
+void front_diag_at(struct front_diag *d, const char *file, const struct ast_program *p,
+                   struct ast_pos pos, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* Where pos is, as "LINE:COL" or as a JSON path; returns buf. */
+const char *front_where(const struct ast_program *p, struct ast_pos pos, char *buf, size_t cap);
 
 #endif
