@@ -152,8 +152,8 @@ static const char *name_problem(const char *s, size_t len, enum name_kind kind)
 /* A name (string) at entry k: interned, or NULL with a diagnostic. */
 static const char *name_at(struct jreader *R, int k, json_t *v, enum name_kind kind)
 {
-    static const char *const what[] = { "a variable name", "a constructor name", "a cost-centre name" };
-    if (!json_is_string(v)) { fail(R, k, "expected %s (a string), not %s", what[kind], type_name(v)); return NULL; }
+    static const char *const what[] = { "variable name", "constructor name", "cost-centre name" };
+    if (!json_is_string(v)) { fail(R, k, "expected a %s (a string), not %s", what[kind], type_name(v)); return NULL; }
     const char *s = json_string_value(v);
     size_t len = json_string_length(v);
     const char *bad = name_problem(s, len, kind);

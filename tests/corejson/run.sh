@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# tests/corejson/run.sh CCM [N] -- JSON core (docs/core-json.md) with CCM:
+# N generated programs (build/ccm-gen, seeds 1..N, sizes 1..6) run as text
+# and as the JSON `ccm core --json` prints, alone and through `ccm batch`
+# (roundtrip.py), then malformed and ill-scoped JSON (errors.py).
+set -u
+ccm=${1:-build/ccm}; n=${2:-100}
+here=$(dirname "$0")
+gen=$here/../../build/ccm-gen
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+for ((i = 0; i < n; i++)); do "$gen" --seed $((i + 1)) --size $((i % 6 + 1)) > "$tmp/p$i.lam" || exit 1; done
+rc=0
+"${PYTHON:-python3}" "$here/roundtrip.py" "$ccm" "$tmp" "$n" || rc=1
+python3 "$here/errors.py" "$ccm" || rc=1
+exit $rc
