@@ -452,3 +452,8 @@ int front_json_parse(const char *file, const char *text, size_t len,
     out->njpaths = R.nent;
     return 0;
 }
+
+int front_read_json_program(const char *path, struct ast_program *out, struct front_diag *err)
+{
+    return front_read_with(path, front_json_parse, out, err);
+}

@@ -30,11 +30,7 @@ static char *slurp(FILE *f, size_t *len)
     return buf;
 }
 
-typedef int parse_fn(const char *file, const char *text, size_t len,
-                     struct ast_program *out, struct front_diag *err);
-
-/* Read path (or "-"), parse it with `parse`, check. */
-static int read_with(const char *path, parse_fn *parse, struct ast_program *out, struct front_diag *err)
+int front_read_with(const char *path, front_parse_fn *parse, struct ast_program *out, struct front_diag *err)
 {
     int is_stdin = strcmp(path, "-") == 0;
     const char *name = is_stdin ? "<stdin>" : path;
@@ -63,10 +59,5 @@ static int read_with(const char *path, parse_fn *parse, struct ast_program *out,
 
 int front_read_program(const char *path, struct ast_program *out, struct front_diag *err)
 {
-    return read_with(path, front_parse, out, err);
-}
-
-int front_read_json_program(const char *path, struct ast_program *out, struct front_diag *err)
-{
-    return read_with(path, front_json_parse, out, err);
+    return front_read_with(path, front_parse, out, err);
 }

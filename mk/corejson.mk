@@ -5,3 +5,8 @@
 # release and the sanitized binary.
 CHECK_SUITES += "bash tests/corejson/run.sh $(BUILD)/ccm 80" "bash tests/corejson/run.sh $(BUILD)/ccm-san 20"
 CHECK_DEPS   += $(BUILD)/ccm $(BUILD)/ccm-san $(BUILD)/ccm-gen
+
+# The units that read and print JSON core with Jansson.  Programs that link
+# the front end's objects one by one and never meet JSON core (the parser's
+# fuzz target, the mutants) leave them out and need no -ljansson.
+JSONCORE_SRC := front/core_json_read.c front/core_json_print.c lib/session_json.c
