@@ -154,9 +154,22 @@ struct ccm_session *ccm_session_from_text_in(struct ccm_workspace *ws, const cha
                                              const struct ccm_options *opt,
                                              char *err, size_t errcap)
 {
+    return session_load(ws, file, text, len, front_parse, opt, err, errcap);
+}
+
+struct ccm_session *ccm_session_from_file(const char *path, const struct ccm_options *opt,
+                                          char *err, size_t errcap)
+{
+    return session_load_file(path, front_read_program, opt, err, errcap);
+}
+
+struct ccm_session *session_load(struct ccm_workspace *ws, const char *file, const char *text, size_t len,
+                                 session_parse_fn *parse, const struct ccm_options *opt,
+                                 char *err, size_t errcap)
+{
     struct ast_program prog;
     struct front_diag d;
-    if (front_parse(file, text, len, &prog, &d) != 0) { session_set_err(err, errcap, d.text); return NULL; }
+    if (parse(file, text, len, &prog, &d) != 0) { session_set_err(err, errcap, d.text); return NULL; }
     if (front_check(file, &prog, &d) != 0) {
         ast_free(&prog);
         session_set_err(err, errcap, d.text);
@@ -165,12 +178,12 @@ struct ccm_session *ccm_session_from_text_in(struct ccm_workspace *ws, const cha
     return session_make(&prog, opt, file, err, errcap, ws);
 }
 
-struct ccm_session *ccm_session_from_file(const char *path, const struct ccm_options *opt,
-                                          char *err, size_t errcap)
+struct ccm_session *session_load_file(const char *path, session_read_fn *read,
+                                      const struct ccm_options *opt, char *err, size_t errcap)
 {
     struct ast_program prog;
     struct front_diag d;
-    if (front_read_program(path, &prog, &d) != 0) { session_set_err(err, errcap, d.text); return NULL; }
+    if (read(path, &prog, &d) != 0) { session_set_err(err, errcap, d.text); return NULL; }
     return session_make(&prog, opt, path, err, errcap, NULL);
 }
 
