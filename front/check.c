@@ -18,10 +18,13 @@ struct checker {
     struct name_map arity;        /* constructor -> index into first_use     */
     struct { int arity; struct ast_pos pos; } *first_use;
     int ncons, capcons;
+    char where[400];              /* WHERE's text */
 };
 
-/* An earlier position named in a message ("first bound at ..."). */
-#define WHERE(C, pos) front_where((C)->prog, (pos), (char[400]){ 0 }, 400)
+/* An earlier position named in a message ("first bound at ..."), written
+ * in the checker (a buffer in the recursive functions' frames would cost
+ * stack on every level of a deep tree; a message names one at most). */
+#define WHERE(C, pos) front_where((C)->prog, (pos), (C)->where, sizeof (C)->where)
 
 static int oom(struct checker *C)
 {
