@@ -4,6 +4,7 @@ for each generated program DIR/pI.lam, `ccm core --json` prints JSON that
   - validates against docs/core.schema.json (python3-jsonschema, Draft 2020-12),
   - runs (`ccm run --input json --json`, options varied by I) to exactly the
     report and exit status of the text (`ccm run --json`),
+  - traces alike (`ccm trace --input json`, the first 15),
   - reads back to itself (`ccm core --input json --json`) and to the same
     text core (`ccm core --input json` = `ccm core`),
 and one `ccm batch` of {"id": I, "core": ...} requests answers, for each,
@@ -60,6 +61,11 @@ for i in range(n):
     T.check((json_run.returncode, ordered(json_run.stdout)) == (text_run.returncode, ordered(text_run.stdout)),
             f"p{i} {args}: JSON core ran to exit {json_run.returncode} {json_run.stdout[:300]}\n"
             f"     the text to exit {text_run.returncode} {text_run.stdout[:300]}")
+    if i < 15:     # traces too (a few: they are long): line for line the text's
+        t_text = ccm_run("trace", "--json", "--max-steps", "300", *args, lam)
+        t_json = ccm_run("trace", "--input", "json", "--json", "--max-steps", "300", *args, js)
+        T.check((t_json.returncode, t_json.stdout) == (t_text.returncode, t_text.stdout),
+                f"p{i}: ccm trace of the JSON core differs from the text's")
     back = ccm_run("core", "--input", "json", "--json", "-", stdin=core.stdout)
     T.check(back.returncode == 0 and back.stdout == core.stdout, f"p{i}: core --input json --json is not a fixed point")
     text_core = ccm_run("core", lam)
