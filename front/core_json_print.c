@@ -1,102 +1,140 @@
 /* core_json_print.c -- the core tree as JSON core (docs/core-json.md), for
  * `ccm core --json`: one object per node, the members core_json_read.c
- * reads back to the same tree.  Built as a Jansson value and dumped on one
- * line.  Recursion is bounded by the parser's nesting limit; a tree taller
- * than Jansson's reading limit (2048 JSON levels) prints, but does not read
- * back (docs/core-json.md, "Limits"). */
+ * reads back to the same tree, on one line.  Written as it walks (a
+ * Jansson document of a large program would take gigabytes); Jansson
+ * encodes the strings.  Recursion is bounded by the parser's nesting
+ * limit; a tree taller than Jansson's reading limit (2048 JSON levels)
+ * prints, but does not read back (docs/core-json.md, "Limits"). */
 #include <stdio.h>
 #include <string.h>
+#include <inttypes.h>
 #include <jansson.h>
 #include "front_internal.h"
 
-/* The source position of pos: a text position, or the "pos" a JSON-read
- * node carried; {0, 0} if none. */
-static struct ast_pos source_pos(const struct ast_program *p, struct ast_pos pos)
+struct out {
+    FILE *f;
+    const struct ast_program *p;
+    int failed;                  /* out of memory encoding a string */
+};
+
+/* A string as a JSON literal (escaped, ASCII), by Jansson. */
+static void str(struct out *o, const char *s)
 {
-    if (pos.line > 0) return pos;
+    json_t *v = json_stringn(s, strlen(s));
+    if (!v || json_dumpf(v, o->f, JSON_ENCODE_ANY | JSON_ENSURE_ASCII) != 0) o->failed = 1;
+    json_decref(v);
+}
+
+/* `,"key":` and the string value (every member but "node", which comes first). */
+static void member_str(struct out *o, const char *key, const char *value)
+{
+    fprintf(o->f, ",\"%s\":", key);
+    str(o, value);
+}
+
+static void names(struct out *o, const char *key, const char *const *n, int count)
+{
+    fprintf(o->f, ",\"%s\":[", key);
+    for (int i = 0; i < count; i++) {
+        if (i) fputc(',', o->f);
+        str(o, n[i]);
+    }
+    fputc(']', o->f);
+}
+
+/* `,"pos":{...}` when pos has a source position (a text position, or the
+ * "pos" a JSON-read node carried), then the object's closing brace. */
+static void close_pos(struct out *o, struct ast_pos pos)
+{
+    struct ast_pos s = pos;
     long k = -(long)pos.line - 1;
-    if (pos.line < 0 && p->jpaths && k < p->njpaths) return p->jpaths[k].src;
-    return (struct ast_pos){ 0, 0 };
+    if (pos.line < 0) s = o->p->jpaths && k < o->p->njpaths ? o->p->jpaths[k].src : (struct ast_pos){ 0, 0 };
+    if (s.line > 0) fprintf(o->f, ",\"pos\":{\"line\":%d,\"col\":%d}", s.line, s.col);
+    fputc('}', o->f);
 }
 
-/* Add member "pos" to o when pos has a source position; o on success. */
-static json_t *with_pos(const struct ast_program *p, json_t *o, struct ast_pos pos)
+static void node(struct out *o, const struct ast_expr *e);
+
+static void bindings(struct out *o, const struct ast_binding *b, int n)
 {
-    struct ast_pos s = source_pos(p, pos);
-    if (o && s.line > 0 && json_object_set_new(o, "pos", json_pack("{s:i,s:i}", "line", s.line, "col", s.col)) != 0) {
-        json_decref(o);
-        return NULL;
+    fputc('[', o->f);
+    for (int i = 0; i < n && !o->failed; i++) {
+        fputs(i ? ",{\"name\":" : "{\"name\":", o->f);
+        str(o, b[i].name);
+        fputs(",\"body\":", o->f);
+        node(o, b[i].rhs);
+        close_pos(o, b[i].pos);
     }
-    return o;
+    fputc(']', o->f);
 }
 
-static json_t *names(const char *const *n, int count)
+static void alts(struct out *o, const struct ast_expr *e)
 {
-    json_t *a = json_array();
-    for (int i = 0; a && i < count; i++)
-        if (json_array_append_new(a, json_stringn(n[i], strlen(n[i]))) != 0) { json_decref(a); return NULL; }
-    return a;
-}
-
-static json_t *node(const struct ast_program *p, const struct ast_expr *e);
-
-static json_t *bindings(const struct ast_program *p, const struct ast_binding *b, int n)
-{
-    json_t *a = json_array();
-    for (int i = 0; a && i < n; i++) {
-        json_t *o = with_pos(p, json_pack("{s:s,s:o}", "name", b[i].name, "body", node(p, b[i].rhs)), b[i].pos);
-        if (json_array_append_new(a, o) != 0) { json_decref(a); return NULL; }
+    fputc('[', o->f);
+    for (int i = 0; i < e->nalts && !o->failed; i++) {
+        const struct ast_alt *a = &e->alts[i];
+        if (i) fputc(',', o->f);
+        if (a->con) {
+            fputs("{\"con\":", o->f);
+            str(o, a->con);
+            names(o, "vars", a->vars, a->nvars);
+        } else {
+            fputs("{\"default\":true", o->f);
+        }
+        fputs(",\"body\":", o->f);
+        node(o, a->body);
+        close_pos(o, a->pos);
     }
-    return a;
+    fputc(']', o->f);
 }
 
-static json_t *alts(const struct ast_program *p, const struct ast_expr *e)
+/* `,"key":NODE` */
+static void member_node(struct out *o, const char *key, const struct ast_expr *e)
 {
-    json_t *a = json_array();
-    for (int i = 0; a && i < e->nalts; i++) {
-        const struct ast_alt *x = &e->alts[i];
-        json_t *o = x->con ? json_pack("{s:s,s:o,s:o}", "con", x->con, "vars", names(x->vars, x->nvars),
-                                       "body", node(p, x->body))
-                           : json_pack("{s:b,s:o}", "default", 1, "body", node(p, x->body));
-        if (json_array_append_new(a, with_pos(p, o, x->pos)) != 0) { json_decref(a); return NULL; }
-    }
-    return a;
+    fprintf(o->f, ",\"%s\":", key);
+    node(o, e);
 }
 
-/* One node; NULL if memory runs out (json_pack's "o" takes a NULL member as
- * a failure, so a NULL anywhere below reaches the top). */
-static json_t *node(const struct ast_program *p, const struct ast_expr *e)
+static void node(struct out *o, const struct ast_expr *e)
 {
-    json_t *o = NULL;
+    static const char *const kind[] = {
+        [AST_LAM] = "lambda", [AST_APP] = "application", [AST_VAR] = "variable", [AST_LET] = "let",
+        [AST_CON] = "constructor", [AST_CASE] = "case", [AST_SCC] = "scc", [AST_SCC_SUB] = "scc_sub",
+        [AST_LIT] = "literal", [AST_PRIM] = "primitive",
+    };
+    if (o->failed) return;
+    fprintf(o->f, "{\"node\":\"%s\"", kind[e->kind]);
     switch (e->kind) {
-    case AST_LAM: o = json_pack("{s:s,s:s,s:o}", "node", "lambda", "param", e->name, "body", node(p, e->body)); break;
-    case AST_APP: o = json_pack("{s:s,s:o,s:s}", "node", "application", "fun", node(p, e->body), "arg", e->name); break;
-    case AST_VAR: o = json_pack("{s:s,s:s}", "node", "variable", "name", e->name); break;
+    case AST_LAM: member_str(o, "param", e->name); member_node(o, "body", e->body); break;
+    case AST_APP: member_node(o, "fun", e->body); member_str(o, "arg", e->name); break;
+    case AST_VAR: member_str(o, "name", e->name); break;
     case AST_LET:
-        o = json_pack("{s:s,s:o,s:o}", "node", "let", "bindings", bindings(p, e->binds, e->nbinds),
-                      "body", node(p, e->body));
+        fputs(",\"bindings\":", o->f);
+        bindings(o, e->binds, e->nbinds);
+        member_node(o, "body", e->body);
         break;
-    case AST_CASE: o = json_pack("{s:s,s:o,s:o}", "node", "case", "scrutinee", node(p, e->body), "alts", alts(p, e)); break;
-    case AST_CON: o = json_pack("{s:s,s:s,s:o}", "node", "constructor", "con", e->name, "args", names(e->args, e->nargs)); break;
-    case AST_LIT: o = json_pack("{s:s,s:I}", "node", "literal", "value", (json_int_t)e->lit); break;
+    case AST_CASE:
+        member_node(o, "scrutinee", e->body);
+        fputs(",\"alts\":", o->f);
+        alts(o, e);
+        break;
+    case AST_CON: member_str(o, "con", e->name); names(o, "args", e->args, e->nargs); break;
+    case AST_LIT: fprintf(o->f, ",\"value\":%" PRId64, e->lit); break;
     case AST_PRIM:
-        o = json_pack("{s:s,s:s,s:o,s:o}", "node", "primitive", "op", ast_op_text(e->op),
-                      "left", node(p, e->left), "right", node(p, e->right));
+        member_str(o, "op", ast_op_text(e->op));
+        member_node(o, "left", e->left);
+        member_node(o, "right", e->right);
         break;
-    case AST_SCC: case AST_SCC_SUB:
-        o = json_pack("{s:s,s:s,s:o}", "node", e->kind == AST_SCC ? "scc" : "scc_sub", "cc", e->name,
-                      "body", node(p, e->body));
-        break;
+    case AST_SCC: case AST_SCC_SUB: member_str(o, "cc", e->name); member_node(o, "body", e->body); break;
     }
-    return with_pos(p, o, e->pos);
+    close_pos(o, e->pos);
 }
 
-int front_print_core_json(FILE *out, const struct ast_program *p)
+int front_print_core_json(FILE *f, const struct ast_program *p)
 {
-    json_t *doc = json_pack("{s:o}", "bindings", bindings(p, p->binds, p->nbinds));
-    if (!doc) return -1;
-    int rc = json_dumpf(doc, out, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_ENSURE_ASCII);
-    json_decref(doc);
-    if (rc == 0) fputc('\n', out);
-    return rc;
+    struct out o = { .f = f, .p = p };
+    fputs("{\"bindings\":", f);
+    bindings(&o, p->binds, p->nbinds);
+    fputs("}\n", f);
+    return o.failed || ferror(f) ? -1 : 0;
 }

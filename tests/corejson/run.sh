@@ -9,7 +9,9 @@ here=$(dirname "$0")
 gen=$here/../../build/ccm-gen
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 for ((i = 0; i < n; i++)); do "$gen" --seed $((i + 1)) --size $((i % 6 + 1)) > "$tmp/p$i.lam" || exit 1; done
+# and one by hand: a cost-centre name JSON must escape (backslash, tab, non-ASCII)
+printf 'main = let one = 1 in scc "a\\b\tc \xc3\xa9 \xf0\x9f\x98\x80" one + one;\n' > "$tmp/p$n.lam"
 rc=0
-"${PYTHON:-python3}" "$here/roundtrip.py" "$ccm" "$tmp" "$n" || rc=1
+"${PYTHON:-python3}" "$here/roundtrip.py" "$ccm" "$tmp" "$((n + 1))" || rc=1
 python3 "$here/errors.py" "$ccm" || rc=1
 exit $rc
