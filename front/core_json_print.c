@@ -6,6 +6,7 @@
  * limit; a tree taller than Jansson's reading limit (2048 JSON levels)
  * prints, but does not read back (docs/core-json.md, "Limits"). */
 #include <stdio.h>
+#include <stdarg.h>
 #include <string.h>
 #include <inttypes.h>
 #include <jansson.h>
@@ -16,6 +17,19 @@ struct out {
     const struct ast_program *p;
     int failed;                  /* out of memory encoding a string */
 };
+
+/* Formatted text (short: keys, numbers).  Not fprintf: the library calls
+ * no printf-family stream function (tests/embed/symbols.sh). */
+static void putf(struct out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void putf(struct out *o, const char *fmt, ...)
+{
+    char buf[128];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    fputs(buf, o->f);
+}
 
 /* A string as a JSON literal (escaped, ASCII), by Jansson. */
 static void str(struct out *o, const char *s)
@@ -28,13 +42,13 @@ static void str(struct out *o, const char *s)
 /* `,"key":` and the string value (every member but "node", which comes first). */
 static void member_str(struct out *o, const char *key, const char *value)
 {
-    fprintf(o->f, ",\"%s\":", key);
+    putf(o, ",\"%s\":", key);
     str(o, value);
 }
 
 static void names(struct out *o, const char *key, const char *const *n, int count)
 {
-    fprintf(o->f, ",\"%s\":[", key);
+    putf(o, ",\"%s\":[", key);
     for (int i = 0; i < count; i++) {
         if (i) fputc(',', o->f);
         str(o, n[i]);
@@ -49,7 +63,7 @@ static void close_pos(struct out *o, struct ast_pos pos)
     struct ast_pos s = pos;
     long k = -(long)pos.line - 1;
     if (pos.line < 0) s = o->p->jpaths && k < o->p->njpaths ? o->p->jpaths[k].src : (struct ast_pos){ 0, 0 };
-    if (s.line > 0) fprintf(o->f, ",\"pos\":{\"line\":%d,\"col\":%d}", s.line, s.col);
+    if (s.line > 0) putf(o, ",\"pos\":{\"line\":%d,\"col\":%d}", s.line, s.col);
     fputc('}', o->f);
 }
 
@@ -91,7 +105,7 @@ static void alts(struct out *o, const struct ast_expr *e)
 /* `,"key":NODE` */
 static void member_node(struct out *o, const char *key, const struct ast_expr *e)
 {
-    fprintf(o->f, ",\"%s\":", key);
+    putf(o, ",\"%s\":", key);
     node(o, e);
 }
 
@@ -103,7 +117,7 @@ static void node(struct out *o, const struct ast_expr *e)
         [AST_LIT] = "literal", [AST_PRIM] = "primitive",
     };
     if (o->failed) return;
-    fprintf(o->f, "{\"node\":\"%s\"", kind[e->kind]);
+    putf(o, "{\"node\":\"%s\"", kind[e->kind]);
     switch (e->kind) {
     case AST_LAM: member_str(o, "param", e->name); member_node(o, "body", e->body); break;
     case AST_APP: member_node(o, "fun", e->body); member_str(o, "arg", e->name); break;
@@ -119,7 +133,7 @@ static void node(struct out *o, const struct ast_expr *e)
         alts(o, e);
         break;
     case AST_CON: member_str(o, "con", e->name); names(o, "args", e->args, e->nargs); break;
-    case AST_LIT: fprintf(o->f, ",\"value\":%" PRId64, e->lit); break;
+    case AST_LIT: putf(o, ",\"value\":%" PRId64, e->lit); break;
     case AST_PRIM:
         member_str(o, "op", ast_op_text(e->op));
         member_node(o, "left", e->left);
