@@ -373,14 +373,14 @@ static void print_json(FILE *out, const struct assertion *A, const struct verdic
     char at[1100];
     snprintf(at, sizeof at, "%s:%d:%d", file, A->line, A->col);
     fputs("{\"at\":", out);
-    json_string(out, at);
+    json_put_string(out, at);
     fputs(",\"assertion\":", out);
-    json_string(out, A->text);
+    json_put_string(out, A->text);
     fprintf(out, ",\"status\":\"%s\",\"observed\":%" PRIu64, status, r->observed);
     if (A->rel)
         fprintf(out, ",\"total\":%" PRIu64 ",\"percent\":%.6g", r->total, 100.0 * (double)A->pct_num / (double)A->pct_den);
     else if (r->ok >= 0) fprintf(out, ",\"bound\":%" PRId64, r->bound);
-    else { fputs(",\"bound\":null,\"error\":", out); json_string(out, r->why); }
+    else { fputs(",\"bound\":null,\"error\":", out); json_put_string(out, r->why); }
     fputc('}', out);
 }
 

@@ -2,6 +2,8 @@
  *
  * Standard input: JSON lines, each a request
  *     {"id": ANY, "program": "TEXT", "options": {"rules": "fig2", "max_steps": 100, ...}}
+ * or the same with "core": {...}, the program as JSON core (docs/core-json.md),
+ * in place of "program".  Its errors name JSON paths inside "core".
  * Standard output: one JSON line per request, in order: {"id": ..., then
  * exactly the fields of `ccm run --json` on the same program and options}.
  * A request that cannot run answers {"id": ..., "outcome": "bad_request" or
@@ -13,11 +15,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-/* Jansson has a json_string() of its own (unused here); rename its
+/* Jansson has a json_put_string() of its own (unused here); rename its
  * declaration so that cli.h's report helper of that name can be included. */
-#define json_string jansson_json_string_unused
+#define json_put_string jansson_json_string_unused
 #include <jansson.h>
-#undef json_string
+#undef json_put_string
 #include "cli.h"
 
 /* {"id":ID,"outcome":OUTCOME,"error":{"kind":KIND,"message":MSG}} */
@@ -99,13 +101,18 @@ static void serve(FILE *out, const char *line, size_t len, long lineno, struct c
             goto done;
         }
     }
-    json_t *program = json_object_get(req, "program");
-    if (json_object_get(req, "core")) {
-        snprintf(msg, sizeof msg, "line %ld: \"core\" requests (the JSON core form) are not supported yet; send \"program\" text", lineno);
+    json_t *program = json_object_get(req, "program"), *core = json_object_get(req, "core");
+    if (!program == !core) {
+        snprintf(msg, sizeof msg, "line %ld: a request has \"program\" (text) or \"core\" (JSON core), one of them", lineno);
         answer_error(out, id, "bad_request", "bad_request", msg);
         goto done;
     }
-    if (!json_is_string(program)) {
+    if (core && !json_is_object(core)) {
+        snprintf(msg, sizeof msg, "line %ld: \"core\" must be an object, the program as JSON core", lineno);
+        answer_error(out, id, "bad_request", "bad_request", msg);
+        goto done;
+    }
+    if (program && !json_is_string(program)) {
         snprintf(msg, sizeof msg, "line %ld: \"program\" must be a string", lineno);
         answer_error(out, id, "bad_request", "bad_request", msg);
         goto done;
@@ -118,8 +125,17 @@ static void serve(FILE *out, const char *line, size_t len, long lineno, struct c
     }
     char name[40];
     snprintf(name, sizeof name, "<batch:%ld>", lineno);
-    struct ccm_session *s = ccm_session_from_text_in(ws, name, json_string_value(program),
-                                                     json_string_length(program), &opt, msg, sizeof msg);
+    struct ccm_session *s;
+    if (program) {
+        s = ccm_session_from_text_in(ws, name, json_string_value(program), json_string_length(program),
+                                     &opt, msg, sizeof msg);
+    } else {
+        /* JSON core goes through the library's one reader: as text again */
+        char *text = json_dumps(core, JSON_COMPACT | JSON_ENCODE_ANY);
+        s = text ? ccm_session_from_json_in(ws, name, text, strlen(text), &opt, msg, sizeof msg) : NULL;
+        if (!text) snprintf(msg, sizeof msg, "%s: out of memory", name);
+        free(text);
+    }
     if (!s) { answer_error(out, id, "bad_input", "bad_input", msg); goto done; }
     if (steps_zero) ccm_session_machine(s)->max_steps = 0;
     int st = ccm_session_run(s);

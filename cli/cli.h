@@ -7,7 +7,7 @@
 
 /* json.c: a JSON string literal (quotes included), escaping backslash,
  * quote and control characters. */
-void json_string(FILE *out, const char *s);
+void json_put_string(FILE *out, const char *s);
 
 /* report.c: the cost report of a finished run, as the table of Fig. 3 or
  * as the JSON object of docs/syntax-and-cli.md (the report) (one line, no newline). */

@@ -61,7 +61,7 @@ int cmd_compare(const char *file, int json)
             if (!any) continue;                  /* all four zero: no row */
             if (json) {
                 printf("%s{\"cc\":", first ? "" : ",");
-                json_string(stdout, ccm_session_cc_name(s[0], cc));
+                json_put_string(stdout, ccm_session_cc_name(s[0], cc));
                 printf(",\"counter\":\"%s\",\"values\":[%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "],\"differ\":%s}",
                        ctr_names[k], v[0], v[1], v[2], v[3], differ ? "true" : "false");
             } else {

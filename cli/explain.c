@@ -58,15 +58,15 @@ static void print_group(FILE *out, const struct ccm_session *s, const char *file
     }
     fprintf(out, "%s{\"count\":%" PRIu64 ",\"rule\":\"%s\",\"at\":", first ? "" : ",", c->count,
             ccm_rule_name(c->rule));
-    json_string(out, at);
+    json_put_string(out, at);
     fputs(",\"source\":", out);
-    json_string(out, src);
+    json_put_string(out, src);
     const char *v = observe_var_name(s, c->node);
     if (v && (c->counter == CCM_V || c->counter == CCM_U)) {
         fputs(",\"variable\":", out);
-        json_string(out, v);
+        json_put_string(out, v);
         fputs(",\"thunk_cc\":", out);
-        if (c->thunk_cc >= 0) json_string(out, ccm_session_cc_name(s, c->thunk_cc));
+        if (c->thunk_cc >= 0) json_put_string(out, ccm_session_cc_name(s, c->thunk_cc));
         else fputs("null", out);
     }
     fputc('}', out);
@@ -81,7 +81,7 @@ static void print_breakdown(FILE *out, const struct ccm_session *s, const char *
         if (only_cc >= 0 ? cc != only_cc : !listed(s, cc)) continue;
         if (json) {
             if (!first_cc) fputc(',', out);
-            json_string(out, ccm_session_cc_name(s, cc));
+            json_put_string(out, ccm_session_cc_name(s, cc));
             fputc(':', out);
         } else fprintf(out, "%scost centre %s\n", first_cc ? "" : "\n", ccm_session_cc_name(s, cc));
         first_cc = 0;

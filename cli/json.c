@@ -3,7 +3,9 @@
  * pass through: names are valid UTF-8 (the lexer checks strings). */
 #include "cli.h"
 
-void json_string(FILE *out, const char *s)
+/* Not `json_string`: that is Jansson's constructor, and a global of that
+ * name here would take its place for the whole program (ccm links Jansson). */
+void json_put_string(FILE *out, const char *s)
 {
     fputc('"', out);
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {

@@ -1,5 +1,6 @@
 /* main.c -- the ccm command (docs/syntax-and-cli.md (command line)):
- *   ccm run [options] FILE | ccm trace [options] FILE | ccm core FILE
+ *   ccm run [options] FILE | ccm trace [options] FILE | ccm core [--json] FILE
+ * (--input json: FILE is JSON core, docs/core-json.md)
  * Exit: 0 value, 1 runtime error, 2 bad input or usage, 3 resource budget. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,7 +14,7 @@
 static const char usage_text[] =
     "usage: ccm run   [options] FILE    evaluate main, print the cost report\n"
     "       ccm trace [options] FILE    the same, printing every transition\n"
-    "       ccm core  FILE              print the desugared core program\n"
+    "       ccm core  [--json] FILE     print the desugared core program (--json: as JSON core)\n"
     "       ccm batch                   JSON lines in (requests), one JSON report line out each\n"
     "       ccm compare FILE [--json]   the four configurations side by side\n"
     "       ccm explain [options] FILE  each counter broken down by source expression and rule\n"
@@ -23,6 +24,7 @@ static const char usage_text[] =
     "  --rules fig6|fig2           CAF-aware SUBCAF rules (default) or the original SUB rules\n"
     "  --scoping lexical|evaluation   the BOX of the application rule (default lexical)\n"
     "  --json                      the report (and trace lines) as JSON\n"
+    "  --input text|json           FILE is program text (default) or JSON core (docs/core-json.md)\n"
     "  --rule-counts               (run) also the number of transitions per rule\n"
     "  --assert FILE.assert        (run) check cost bounds on the final totals; exit 4 if one fails\n"
     "  --cc NAME, --counter K      (explain) only that cost centre / counter (A C V U H P entries subentries)\n"
@@ -61,6 +63,7 @@ struct args {
     const char *cmd, *file;
     struct ccm_options opt;
     int json;
+    int input_json;        /* --input json: FILE is JSON core */
     int rule_counts;       /* --rule-counts: the per-rule histogram too */
     int steps_zero;        /* --max-steps 0: the option struct reads 0 as "default" */
     struct prof_request prof;   /* --prof, --prof-json, --speedscope, --heap-profile (profile.h) */
@@ -99,8 +102,15 @@ static int parse_args(int argc, char **argv, struct args *a)
             a->file = o;
             continue;
         }
-        if (!evaluating) return usage("`ccm core` takes no option `%s`", o);
         if (strcmp(o, "--json") == 0) { a->json = 1; continue; }
+        if (strcmp(o, "--input") == 0) {
+            const char *v = i + 1 < argc ? argv[++i] : NULL;
+            if (!v) return usage("option `%s` needs a value", o);
+            if (strcmp(v, "json") == 0) a->input_json = 1;
+            else if (strcmp(v, "text") != 0) return usage("--input takes text or json, not `%s`", v);
+            continue;
+        }
+        if (!evaluating) return usage("`ccm core` takes only --json and --input, not `%s`", o);
         if (strcmp(o, "--rule-counts") == 0 && strcmp(a->cmd, "run") == 0) { a->rule_counts = 1; continue; }
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         uint64_t n;
@@ -150,21 +160,25 @@ static int parse_args(int argc, char **argv, struct args *a)
     return 0;
 }
 
-static int cmd_core(const char *file)
+static int cmd_core(const struct args *a)
 {
     struct ast_program p;
     struct front_diag d;
-    if (front_read_program(file, &p, &d) != 0) { fprintf(stderr, "%s\n", d.text); return 2; }
-    front_print_core(stdout, &p);
+    int rc = a->input_json ? front_read_json_program(a->file, &p, &d) : front_read_program(a->file, &p, &d);
+    if (rc != 0) { fprintf(stderr, "%s\n", d.text); return 2; }
+    if (a->json) rc = front_print_core_json(stdout, &p);
+    else front_print_core(stdout, &p);
     ast_free(&p);
-    return fflush(stdout) == 0 ? 0 : 2;
+    if (rc != 0) fputs("ccm: core: out of memory writing JSON core\n", stderr);
+    return fflush(stdout) == 0 && rc == 0 ? 0 : 2;
 }
 
 static int cmd_eval(struct args *a, int trace)
 {
     char err[1100];
     int rc;
-    struct ccm_session *s = ccm_session_from_file(a->file, &a->opt, err, sizeof err);
+    struct ccm_session *s = a->input_json ? ccm_session_from_json_file(a->file, &a->opt, err, sizeof err)
+                                          : ccm_session_from_file(a->file, &a->opt, err, sizeof err);
     if (!s) { fprintf(stderr, "%s\n", err); return 2; }
     if (a->steps_zero) ccm_session_machine(s)->max_steps = 0;
     int profiling = prof_any(&a->prof);
@@ -232,7 +246,9 @@ int main(int argc, char **argv)
     struct args a = { 0 };
     int rc = parse_args(argc, argv, &a);
     if (rc) return rc;
-    if (strcmp(a.cmd, "core") == 0) return cmd_core(a.file);
+    if (strcmp(a.cmd, "core") == 0) return cmd_core(&a);
+    if ((strcmp(a.cmd, "explain") == 0 || strcmp(a.cmd, "annotate") == 0) && a.input_json)
+        return usage("`ccm %s` reads program text only: its listing quotes the source (`ccm core --input json FILE` turns JSON core into text)", a.cmd);
     if (strcmp(a.cmd, "explain") == 0)
         return cmd_explain(a.file, &a.opt, a.steps_zero, a.cc, a.counter, a.json);
     if (strcmp(a.cmd, "annotate") == 0) {

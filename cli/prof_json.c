@@ -28,22 +28,22 @@ void prof_write_json(FILE *out, const struct prof_tree *t)
     char date[64];
     prof_date(date, sizeof date);
     fputs("{\n\"program\": ", out);
-    json_string(out, t->program);
+    json_put_string(out, t->program);
     fputs(",\n\"arguments\": [", out);
-    json_string(out, t->program);
+    json_put_string(out, t->program);
     fputs("],\n\"rts_arguments\": [\"-pj\"],\n\"end_time\": ", out);
-    json_string(out, date);
+    json_put_string(out, date);
     fprintf(out, ",\n\"initial_capabilities\": 0,\n\"total_time\": %.2f,\n\"total_ticks\": %" PRIu64
             ",\n\"tick_interval\": 1000,\n\"total_alloc\": %" PRIu64 ",\n\"cost_centres\": [\n",
             (double)t->total_ticks / 1000.0, t->total_ticks, t->total_alloc);
     for (int32_t i = 0; i < t->n; i++) {
         const struct prof_node *n = &t->node[i];
         fprintf(out, "%s{\"id\": %" PRId32 ", \"label\": ", i ? ", " : "", n->id);
-        json_string(out, n->label);
+        json_put_string(out, n->label);
         fputs(", \"module\": ", out);
-        json_string(out, n->module);
+        json_put_string(out, n->module);
         fputs(", \"src_loc\": ", out);
-        json_string(out, n->src);
+        json_put_string(out, n->src);
         fprintf(out, ", \"is_caf\": %s}", n->is_caf ? "true" : "false");
     }
     fputs("]\n,\n\"profile\": ", out);

@@ -37,15 +37,15 @@ void report_json_counted(FILE *out, struct ccm_session *s, int status, const uin
     else {
         fputs(ccm_exit_status(status) == 3 ? "\"resource_error\"" : "\"runtime_error\"", out);
         fputs(",\"error\":{\"kind\":", out);
-        json_string(out, ccm_error_kind(status));
+        json_put_string(out, ccm_error_kind(status));
         fputs(",\"message\":", out);
-        json_string(out, ccm_session_error_message(s, status, buf, sizeof buf));
+        json_put_string(out, ccm_session_error_message(s, status, buf, sizeof buf));
         fputs("},\"value\":", out);
     }
     if (status == CCM_VALUE) {
-        json_string(out, ccm_session_value(s, buf, sizeof buf));
+        json_put_string(out, ccm_session_value(s, buf, sizeof buf));
         fputs(",\"returned_cc\":", out);
-        json_string(out, ccm_session_cc_name(s, m->ccc));
+        json_put_string(out, ccm_session_cc_name(s, m->ccc));
     } else {
         fputs("null,\"returned_cc\":null", out);
     }
@@ -58,7 +58,7 @@ void report_json_counted(FILE *out, struct ccm_session *s, int status, const uin
         if (!listed(s, cc)) continue;
         if (!first) fputc(',', out);
         first = 0;
-        json_string(out, ccm_session_cc_name(s, cc));
+        json_put_string(out, ccm_session_cc_name(s, cc));
         fputc(':', out);
         for (int k = 0; k < CCM_NCOUNTERS; k++)
             fprintf(out, "%s\"%s\":%" PRIu64, k ? "," : "{", counter_names[k], ccm_session_cost(s, cc, k));

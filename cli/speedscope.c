@@ -18,7 +18,7 @@ static void profile(FILE *out, const struct prof_tree *t, int k)
     uint64_t total = 0;
     for (int32_t i = 0; i < t->n; i++) total += t->node[i].counters[k];
     fputs("{\"type\": \"sampled\", \"name\": ", out);
-    json_string(out, counter_title[k]);
+    json_put_string(out, counter_title[k]);
     fprintf(out, ", \"unit\": \"none\", \"startValue\": 0, \"endValue\": %" PRIu64 ", \"samples\": [", total);
     int first = 1;
     for (int32_t i = 0; i < t->n; i++) {
@@ -44,15 +44,15 @@ void prof_write_speedscope(FILE *out, const struct prof_tree *t)
 {
     fputs("{\"$schema\": \"https://www.speedscope.app/file-format-schema.json\",\n"
           "\"exporter\": \"ccm\",\n\"name\": ", out);
-    json_string(out, t->program);
+    json_put_string(out, t->program);
     fputs(",\n\"activeProfileIndex\": 0,\n\"shared\": {\"frames\": [", out);
     for (int32_t i = 0; i < t->n; i++) {
         const struct prof_node *n = &t->node[i];
         fputs(i ? ",\n  {\"name\": " : "\n  {\"name\": ", out);
-        json_string(out, n->label);
+        json_put_string(out, n->label);
         if (n->line > 0) {
             fputs(", \"file\": ", out);
-            json_string(out, t->program);
+            json_put_string(out, t->program);
             fprintf(out, ", \"line\": %d, \"col\": %d", n->line, n->col);
         }
         fputc('}', out);

@@ -94,11 +94,11 @@ int trace_run(FILE *out, struct ccm_session *s, int json)
         frame_text(&T, frame, sizeof frame);
         if (json) {
             fprintf(out, "{\"step\":%" PRIu64 ",\"rule\":\"%s\",\"ccc\":", m->steps, rule);
-            json_string(out, ccc);
+            json_put_string(out, ccc);
             fputs(",\"control\":", out);
-            json_string(out, ctl);
+            json_put_string(out, ctl);
             fprintf(out, ",\"depth\":%" PRId32 ",\"top\":", m->stack_len);
-            json_string(out, frame);
+            json_put_string(out, frame);
             fputs("}\n", out);
         } else {
             fprintf(out, "%8" PRIu64 "  %-7s %-12s %5" PRId32 "  %-14s %s\n", m->steps, rule, ccc,

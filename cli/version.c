@@ -13,18 +13,18 @@ int cmd_version(FILE *out, int json)
     if (proven == 0 && strcmp(c->build_digest, c->proof_digest) == 0)
         verdict = "NOT proven (the proof report has unproved goals)";
     if (json) {
-        fputs("{\"version\":", out);        json_string(out, CCM_VERSION_TEXT);
+        fputs("{\"version\":", out);        json_put_string(out, CCM_VERSION_TEXT);
         fprintf(out, ",\"kernel\":{\"proven\":%s,\"status\":", proven ? "true" : "false");
-        json_string(out, verdict);
-        fputs(",\"digest\":", out);           json_string(out, c->build_digest);
-        fputs("},\"certificate\":{\"digest\":", out); json_string(out, c->proof_digest);
+        json_put_string(out, verdict);
+        fputs(",\"digest\":", out);           json_put_string(out, c->build_digest);
+        fputs("},\"certificate\":{\"digest\":", out); json_put_string(out, c->proof_digest);
         fprintf(out, ",\"goals\":%llu,\"proved\":%llu,\"frama_c\":", c->goals, c->proved);
-        json_string(out, c->frama_c);
-        fputs(",\"why3\":", out);  json_string(out, c->why3);
-        fputs(",\"cvc4\":", out);  json_string(out, c->cvc4);
-        fputs(",\"z3\":", out);    json_string(out, c->z3);
+        json_put_string(out, c->frama_c);
+        fputs(",\"why3\":", out);  json_put_string(out, c->why3);
+        fputs(",\"cvc4\":", out);  json_put_string(out, c->cvc4);
+        fputs(",\"z3\":", out);    json_put_string(out, c->z3);
         fprintf(out, ",\"by_hand\":%s,\"written\":", c->by_hand ? "true" : "false");
-        json_string(out, c->written);
+        json_put_string(out, c->written);
         fputs("}}\n", out);
     } else {
         fprintf(out, "ccm %s\n", CCM_VERSION_TEXT);

@@ -96,6 +96,8 @@ void ast_free(struct ast_program *p)
     p->arena = NULL;
     p->binds = NULL;
     p->nbinds = 0;
+    p->jpaths = NULL;       /* JSON path entries live in the arena too */
+    p->njpaths = 0;
 }
 
 const char *ast_op_text(enum ast_op op)

@@ -68,10 +68,26 @@ struct ast_expr {
 
 struct ast_arena;             /* opaque: owns every node and string */
 
+/* One step of a JSON path: the member `key` of entry `parent` (-1: the
+ * document), then, if index >= 0, that array's element `index` -- so
+ * "/bindings/3/body/alts/1" is four entries.  Entry 0 is "/bindings", the
+ * whole program's place.  src: the node's optional "pos" ({0, 0} if none). */
+struct ast_jpath {
+    int parent;
+    const char *key;
+    int index;
+    struct ast_pos src;
+};
+
 struct ast_program {
     struct ast_binding *binds;
     int nbinds;
     struct ast_arena *arena;
+    /* A program read from JSON core (docs/core-json.md) is located by JSON
+     * paths, not by line and column: its positions are {-(k+1), 0}, naming
+     * entry k of jpaths.  NULL for program text. */
+    const struct ast_jpath *jpaths;
+    int njpaths;
 };
 
 /* Names are interned in the arena: equal names are equal pointers. */

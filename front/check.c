@@ -12,18 +12,25 @@
 
 struct checker {
     const char *file;
+    const struct ast_program *prog;   /* for positions: line:col or JSON path */
     struct front_diag *err;
     struct name_map top;          /* top-level name -> index                 */
     struct name_map scope;        /* local name -> number of enclosing binders */
     struct name_map arity;        /* constructor -> index into first_use     */
     struct { int arity; struct ast_pos pos; } *first_use;
     int ncons, capcons;
+    char where[400];              /* WHERE's text */
 };
+
+/* An earlier position named in a message ("first bound at ..."), written
+ * in the checker (a buffer in the recursive functions' frames would cost
+ * stack on every level of a deep tree; a message names one at most). */
+#define WHERE(C, pos) front_where((C)->prog, (pos), (C)->where, sizeof (C)->where)
 
 static int oom(struct checker *C)
 {
     struct ast_pos p = { 1, 1 };
-    front_diag_set(C->err, C->file, p, "out of memory");
+    front_diag_at(C->err, C->file, C->prog, p, "out of memory");
     return -1;
 }
 
@@ -47,7 +54,7 @@ static int use_var(struct checker *C, const char *name, struct ast_pos pos)
     if (name_map_get(&C->scope, name, &n) && n > 0) return 0;
     if (name_map_get(&C->top, name, &i)) return 0;
     const char *hint = front_hint_unbound(name);     /* `if c then a else b` parses as an application */
-    front_diag_set(C->err, C->file, pos, "unbound variable `%s`%s", name, hint ? hint : "");
+    front_diag_at(C->err, C->file, C->prog, pos, "unbound variable `%s`%s", name, hint ? hint : "");
     return -1;
 }
 
@@ -55,17 +62,17 @@ static int use_con(struct checker *C, const char *con, int arity, struct ast_pos
 {
     if (strcmp(con, "True") == 0 || strcmp(con, "False") == 0) {
         if (arity == 0) return 0;
-        front_diag_set(C->err, C->file, pos,
+        front_diag_at(C->err, C->file, C->prog, pos,
                        "arity mismatch: constructor `%s` takes no arguments, used with %d", con, arity);
         return -1;
     }
     int i;
     if (name_map_get(&C->arity, con, &i)) {
         if (C->first_use[i].arity == arity) return 0;
-        front_diag_set(C->err, C->file, pos,
-                       "arity mismatch: constructor `%s` used with %d argument%s, but its first use at %d:%d has %d",
-                       con, arity, arity == 1 ? "" : "s", C->first_use[i].pos.line,
-                       C->first_use[i].pos.col, C->first_use[i].arity);
+        front_diag_at(C->err, C->file, C->prog, pos,
+                       "arity mismatch: constructor `%s` used with %d argument%s, but its first use at %s has %d",
+                       con, arity, arity == 1 ? "" : "s", WHERE(C, C->first_use[i].pos),
+                       C->first_use[i].arity);
         return -1;
     }
     if (C->ncons == C->capcons) {
@@ -86,7 +93,7 @@ static int cc_name_ok(struct checker *C, const char *name, struct ast_pos pos)
 {
     if (strcmp(name, "MAIN") == 0 || strcmp(name, "SUB") == 0 || strcmp(name, "CAF") == 0
         || strncmp(name, "CAF:", 4) == 0) {
-        front_diag_set(C->err, C->file, pos,
+        front_diag_at(C->err, C->file, C->prog, pos,
                        "reserved cost-centre name \"%s\" (MAIN, SUB, CAF and CAF:... belong to the machine)",
                        name);
         return -1;
@@ -113,8 +120,8 @@ static int check_group_dups(struct checker *C, const struct ast_binding *b, int 
         for (int i = 0; i < n; i++) {
             int j;
             if (name_map_get(&seen, b[i].name, &j)) {
-                front_diag_set(C->err, C->file, b[i].pos, "duplicate binding `%s` in one %s (first bound at %d:%d)",
-                               b[i].name, what, b[j].pos.line, b[j].pos.col);
+                front_diag_at(C->err, C->file, C->prog, b[i].pos, "duplicate binding `%s` in one %s (first bound at %s)",
+                               b[i].name, what, WHERE(C, b[j].pos));
                 name_map_free(&seen);
                 return -1;
             }
@@ -126,8 +133,8 @@ static int check_group_dups(struct checker *C, const struct ast_binding *b, int 
     for (int i = 1; i < n; i++)
         for (int j = 0; j < i; j++)
             if (b[j].name == b[i].name || strcmp(b[j].name, b[i].name) == 0) {
-                front_diag_set(C->err, C->file, b[i].pos, "duplicate binding `%s` in one %s (first bound at %d:%d)",
-                               b[i].name, what, b[j].pos.line, b[j].pos.col);
+                front_diag_at(C->err, C->file, C->prog, b[i].pos, "duplicate binding `%s` in one %s (first bound at %s)",
+                               b[i].name, what, WHERE(C, b[j].pos));
                 return -1;
             }
     return 0;
@@ -159,9 +166,9 @@ static int check_alt(struct checker *C, const struct ast_alt *a)
             return oom(C);
         }
         if (j >= 0) {
-            front_diag_set(C->err, C->file, a->var_pos[i],
-                           "duplicate pattern variable `%s` (first at %d:%d)", a->vars[i],
-                           a->var_pos[j].line, a->var_pos[j].col);
+            front_diag_at(C->err, C->file, C->prog, a->var_pos[i],
+                           "duplicate pattern variable `%s` (first at %s)", a->vars[i],
+                           WHERE(C, a->var_pos[j]));
             name_map_free(&seen);
             return -1;
         }
@@ -200,7 +207,7 @@ static int check_case(struct checker *C, const struct ast_expr *e)
     for (int i = 0; rc == 0 && i < e->nalts; i++) {
         const struct ast_alt *a = &e->alts[i];
         if (!a->con && i != e->nalts - 1) {
-            front_diag_set(C->err, C->file, e->alts[i + 1].pos,
+            front_diag_at(C->err, C->file, C->prog, e->alts[i + 1].pos,
                            "an alternative after the default `_ ->` (the default must be last)");
             rc = -1;
             break;
@@ -208,9 +215,9 @@ static int check_case(struct checker *C, const struct ast_expr *e)
         int j = a->con ? earlier_alt(C, e, i, &seen) : -1;
         if (j == -2) { rc = -1; break; }
         if (j >= 0) {
-            front_diag_set(C->err, C->file, a->pos,
-                           "duplicate alternative for constructor `%s` in one case (first at %d:%d)",
-                           a->con, e->alts[j].pos.line, e->alts[j].pos.col);
+            front_diag_at(C->err, C->file, C->prog, a->pos,
+                           "duplicate alternative for constructor `%s` in one case (first at %s)",
+                           a->con, WHERE(C, e->alts[j].pos));
             rc = -1;
             break;
         }
@@ -253,13 +260,13 @@ static int check_expr(struct checker *C, const struct ast_expr *e)
         if (e->right->kind == AST_VAR && use_var(C, e->right->name, e->right->pos) != 0) return -1;
         return 0;
     }
-    front_diag_set(C->err, C->file, e->pos, "internal error: unknown expression kind %d", (int)e->kind);
+    front_diag_at(C->err, C->file, C->prog, e->pos, "internal error: unknown expression kind %d", (int)e->kind);
     return -1;
 }
 
 int front_check(const char *file, const struct ast_program *p, struct front_diag *err)
 {
-    struct checker C = { .file = file, .err = err };
+    struct checker C = { .file = file, .prog = p, .err = err };
     name_map_init(&C.top);
     name_map_init(&C.scope);
     name_map_init(&C.arity);
@@ -273,9 +280,9 @@ int front_check(const char *file, const struct ast_program *p, struct front_diag
         int j = -1;
         name_map_get(&C.top, p->binds[i].name, &j);
         if (j != i) {
-            front_diag_set(err, file, p->binds[i].pos,
-                           "duplicate top-level binding `%s` (first bound at %d:%d)", p->binds[i].name,
-                           p->binds[j].pos.line, p->binds[j].pos.col);
+            front_diag_at(err, file, p, p->binds[i].pos,
+                           "duplicate top-level binding `%s` (first bound at %s)", p->binds[i].name,
+                           WHERE(&C, p->binds[j].pos));
             rc = -1;
             break;
         }
@@ -283,8 +290,8 @@ int front_check(const char *file, const struct ast_program *p, struct front_diag
     }
     int m;
     if (rc == 0 && !name_map_get(&C.top, "main", &m)) {
-        struct ast_pos one = { 1, 1 };
-        front_diag_set(err, file, one, "no binding for `main` (a program must bind main)");
+        struct ast_pos one = p->jpaths ? (struct ast_pos){ -1, 0 } : (struct ast_pos){ 1, 1 };
+        front_diag_at(err, file, p, one, "no binding for `main` (a program must bind main)");
         rc = -1;
     }
     name_map_free(&C.top);

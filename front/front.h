@@ -38,6 +38,20 @@ int front_check(const char *file, const struct ast_program *p, struct front_diag
 /* Read, parse and check a file (or "-" for standard input). */
 int front_read_program(const char *path, struct ast_program *out, struct front_diag *err);
 
+/* JSON core (docs/core-json.md): read a document into the tree the parser
+ * would build (not yet checked).  0, or -1 with a diagnostic that names
+ * the JSON path of the offending node ("FILE:/bindings/3/body/alts/1: ...";
+ * a syntax error: "FILE:LINE:COL: not JSON core: ...").  The tree's
+ * positions are JSON paths: front_check's and front_load's diagnostics
+ * name them too.  core_json_read.c */
+int front_json_parse(const char *file, const char *text, size_t len,
+                     struct ast_program *out, struct front_diag *err);
+/* front_read_program for a file of JSON core: read, front_json_parse, check. */
+int front_read_json_program(const char *path, struct ast_program *out, struct front_diag *err);
+/* `ccm core --json`: the program as JSON core on one line (with the source
+ * positions it has).  0, or -1 if memory or output fails.  core_json_print.c */
+int front_print_core_json(FILE *out, const struct ast_program *p);
+
 /* The program laid out for the kernel, with the names a report needs. */
 struct front_image {
     struct ccm_node *code;   int32_t ncode;

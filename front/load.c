@@ -23,6 +23,7 @@
 
 struct loader {
     struct front_image *img;
+    const struct ast_program *prog;   /* for positions: line:col or JSON path */
     struct front_diag *err;
     int32_t capcode, capcc, capcon;
     struct name_map top, ccs, cons;
@@ -57,7 +58,7 @@ static int32_t node(struct loader *L, int32_t kind, const struct ast_expr *from)
     if (I->ncode == L->capcode) {
         if (L->capcode >= CCM_MAX_CODE) {
             struct ast_pos p = from ? from->pos : (struct ast_pos){ 1, 1 };
-            front_diag_set(L->err, "", p, "program too large (more than %d code nodes)", CCM_MAX_CODE);
+            front_diag_at(L->err, "", L->prog, p, "program too large (more than %d code nodes)", CCM_MAX_CODE);
             L->failed = 1;
             return -1;
         }
@@ -180,7 +181,7 @@ static int32_t var_ref(struct loader *L, const char *name, struct ast_pos at)
     if (name_map_get(&L->where, name, &pos) && pos >= 0) {
         int32_t ref = L->depth - 1 - pos;
         if (ref >= FRONT_MAX_REF && !L->failed) {
-            front_diag_set(L->err, "", at,
+            front_diag_at(L->err, "", L->prog, at,
                            "`%s` is bound %d binders away from this use, more than ccm allows (%d): "
                            "every lookup walks them; bind it closer to where it is used "
                            "(e.g. nested lets instead of one wide let)",
@@ -332,7 +333,7 @@ static int alloc_top(struct loader *L, int32_t n)
 int front_load(const struct ast_program *p, struct front_image *img, struct front_diag *err)
 {
     memset(img, 0, sizeof *img);
-    struct loader L = { .img = img, .err = err };
+    struct loader L = { .img = img, .prog = p, .err = err };
     name_map_init(&L.top); name_map_init(&L.ccs); name_map_init(&L.cons); name_map_init(&L.where);
     int32_t ntop = p->nbinds, main_index = -1;
     if (ntop < 1 || alloc_top(&L, ntop) != 0) {

@@ -1,4 +1,5 @@
-/* read.c -- read a whole file (or standard input for "-"), parse, check. */
+/* read.c -- read a whole file (or standard input for "-"), parse (program
+ * text or JSON core), check. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,9 +30,8 @@ static char *slurp(FILE *f, size_t *len)
     return buf;
 }
 
-int front_read_program(const char *path, struct ast_program *out, struct front_diag *err)
+int front_read_with(const char *path, front_parse_fn *parse, struct ast_program *out, struct front_diag *err)
 {
-    struct ast_pos start = { 1, 1 };
     int is_stdin = strcmp(path, "-") == 0;
     const char *name = is_stdin ? "<stdin>" : path;
     FILE *f = is_stdin ? stdin : fopen(path, "rb");
@@ -48,12 +48,16 @@ int front_read_program(const char *path, struct ast_program *out, struct front_d
         snprintf(err->text, sizeof err->text, "%s: cannot read: %s", name, strerror(saved));
         return -1;
     }
-    (void)start;
-    int rc = front_parse(name, text, len, out, err);
+    int rc = parse(name, text, len, out, err);
     free(text);
     if (rc == 0 && front_check(name, out, err) != 0) {
         ast_free(out);
         rc = -1;
     }
     return rc;
+}
+
+int front_read_program(const char *path, struct ast_program *out, struct front_diag *err)
+{
+    return front_read_with(path, front_parse, out, err);
 }

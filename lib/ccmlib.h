@@ -37,6 +37,14 @@ struct ccm_session *ccm_session_from_text(const char *file, const char *text, si
                                           char *err, size_t errcap);
 struct ccm_session *ccm_session_from_file(const char *path, const struct ccm_options *opt,
                                           char *err, size_t errcap);
+/* The same from JSON core (docs/core-json.md): the program as data, one
+ * object per node.  Static errors name the JSON path of the offending node:
+ * "FILE:/bindings/3/body/alts/1: message". */
+struct ccm_session *ccm_session_from_json(const char *file, const char *json, size_t len,
+                                          const struct ccm_options *opt,
+                                          char *err, size_t errcap);
+struct ccm_session *ccm_session_from_json_file(const char *path, const struct ccm_options *opt,
+                                               char *err, size_t errcap);
 void ccm_session_free(struct ccm_session *s);
 
 /* Arrays kept from one session to the next, for callers that run many
@@ -49,6 +57,10 @@ struct ccm_workspace *ccm_workspace_new(void);          /* NULL if out of memory
 void ccm_workspace_free(struct ccm_workspace *ws);      /* after its sessions */
 struct ccm_session *ccm_session_from_text_in(struct ccm_workspace *ws, const char *file,
                                              const char *text, size_t len,
+                                             const struct ccm_options *opt,
+                                             char *err, size_t errcap);
+struct ccm_session *ccm_session_from_json_in(struct ccm_workspace *ws, const char *file,
+                                             const char *json, size_t len,
                                              const struct ccm_options *opt,
                                              char *err, size_t errcap);
 

@@ -6,6 +6,7 @@
 #include <inttypes.h>
 #include "ccmlib.h"
 #include "../front/front.h"
+#include "session_internal.h"
 
 struct ccm_session {
     struct ast_program prog;
@@ -100,18 +101,17 @@ static void normalise(struct ccm_options *o, const struct ccm_options *given)
     if (o->max_stack > CCM_MAX_CAP) o->max_stack = CCM_MAX_CAP;
 }
 
-static void set_err(char *err, size_t cap, const char *msg)
+void session_set_err(char *err, size_t cap, const char *msg)
 {
     if (err && cap) snprintf(err, cap, "%s", msg);
 }
 
-/* Load a parsed and checked program into a new session (takes prog). */
-static struct ccm_session *make_session(struct ast_program *prog, const struct ccm_options *opt,
+struct ccm_session *session_make(struct ast_program *prog, const struct ccm_options *opt,
                                         const char *file, char *err, size_t errcap,
                                         struct ccm_workspace *ws)
 {
     struct ccm_session *s = calloc(1, sizeof *s);
-    if (!s) { ast_free(prog); set_err(err, errcap, "out of memory"); return NULL; }
+    if (!s) { ast_free(prog); session_set_err(err, errcap, "out of memory"); return NULL; }
     s->prog = *prog;
     normalise(&s->opt, opt);
     struct front_diag d;
@@ -126,7 +126,7 @@ static struct ccm_session *make_session(struct ast_program *prog, const struct c
     int arrays = take_arrays(s, ws);
     m->costs = calloc((size_t)s->img.ncc * CCM_NCOUNTERS, sizeof *m->costs);
     if (arrays != 0 || !m->costs) {
-        set_err(err, errcap, "out of memory allocating the machine's arrays (lower --max-heap/--max-stack)");
+        session_set_err(err, errcap, "out of memory allocating the machine's arrays (lower --max-heap/--max-stack)");
         ccm_session_free(s);
         return NULL;
     }
@@ -135,7 +135,7 @@ static struct ccm_session *make_session(struct ast_program *prog, const struct c
             snprintf(err, errcap, "%s:1:1: the heap budget is smaller than the %d top-level bindings",
                      file, (int)s->img.ntop);
         else
-            set_err(err, errcap, "internal error: the loaded code was refused by the kernel");
+            session_set_err(err, errcap, "internal error: the loaded code was refused by the kernel");
         ccm_session_free(s);
         return NULL;
     }
@@ -154,24 +154,37 @@ struct ccm_session *ccm_session_from_text_in(struct ccm_workspace *ws, const cha
                                              const struct ccm_options *opt,
                                              char *err, size_t errcap)
 {
-    struct ast_program prog;
-    struct front_diag d;
-    if (front_parse(file, text, len, &prog, &d) != 0) { set_err(err, errcap, d.text); return NULL; }
-    if (front_check(file, &prog, &d) != 0) {
-        ast_free(&prog);
-        set_err(err, errcap, d.text);
-        return NULL;
-    }
-    return make_session(&prog, opt, file, err, errcap, ws);
+    return session_load(ws, file, text, len, front_parse, opt, err, errcap);
 }
 
 struct ccm_session *ccm_session_from_file(const char *path, const struct ccm_options *opt,
                                           char *err, size_t errcap)
 {
+    return session_load_file(path, front_read_program, opt, err, errcap);
+}
+
+struct ccm_session *session_load(struct ccm_workspace *ws, const char *file, const char *text, size_t len,
+                                 session_parse_fn *parse, const struct ccm_options *opt,
+                                 char *err, size_t errcap)
+{
     struct ast_program prog;
     struct front_diag d;
-    if (front_read_program(path, &prog, &d) != 0) { set_err(err, errcap, d.text); return NULL; }
-    return make_session(&prog, opt, path, err, errcap, NULL);
+    if (parse(file, text, len, &prog, &d) != 0) { session_set_err(err, errcap, d.text); return NULL; }
+    if (front_check(file, &prog, &d) != 0) {
+        ast_free(&prog);
+        session_set_err(err, errcap, d.text);
+        return NULL;
+    }
+    return session_make(&prog, opt, file, err, errcap, ws);
+}
+
+struct ccm_session *session_load_file(const char *path, session_read_fn *read,
+                                      const struct ccm_options *opt, char *err, size_t errcap)
+{
+    struct ast_program prog;
+    struct front_diag d;
+    if (read(path, &prog, &d) != 0) { session_set_err(err, errcap, d.text); return NULL; }
+    return session_make(&prog, opt, path, err, errcap, NULL);
 }
 
 void ccm_session_free(struct ccm_session *s)

@@ -7,7 +7,7 @@ CFLAGS_TSAN := $(CSTD) $(WARN) -O1 -g -fno-omit-frame-pointer -fsanitize=thread 
 
 $(BUILD)/tests/threads-tsan: tests/embed/threads.c $(LIBCCM_SRC) $(wildcard kernel/*.h front/*.h lib/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_TSAN) -o $@ tests/embed/threads.c $(LIBCCM_SRC)
+	$(CC) $(CFLAGS_TSAN) -o $@ tests/embed/threads.c $(LIBCCM_SRC) -ljansson
 
 CHECK_SUITES += "bash tests/embed/symbols.sh $(LIBCCM_SO)"
 CHECK_SUITES += "TSAN_OPTIONS=halt_on_error=1:exitcode=66 $(BUILD)/tests/threads-tsan examples/*.lam tests/regress/*.lam"

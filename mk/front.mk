@@ -23,7 +23,7 @@ CHECK_DEPS   += $(BUILD)/tests/session-test $(BUILD)/tests/session-test-san
 # kernel's code check, and the `ccm core` fixed point, on any bytes.
 #   make fuzz-parser FUZZ_SECONDS=600
 FUZZ_SECONDS ?= 60
-$(BUILD)/fuzz/fuzz-parser: tests/front/fuzz_parser.c $(FRONT_SRC) $(KERNEL_SRC)
+$(BUILD)/fuzz/fuzz-parser: tests/front/fuzz_parser.c $(filter-out $(JSONCORE_SRC),$(FRONT_SRC)) $(KERNEL_SRC)
 	@mkdir -p $(dir $@)
 	clang-14 $(CSTD) -g -O1 -fsanitize=fuzzer,address,undefined -o $@ $^
 

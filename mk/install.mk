@@ -32,7 +32,8 @@ $(BUILD)/libccm.map: kernel/ccm.h lib/ccmlib.h
 
 $(LIBCCM_SO): $(call obj_pic,$(LIBCCM_SRC) $(CERT_SRC)) $(BUILD)/libccm.map
 	$(CC) $(CFLAGS_PIC) -shared -Wl,-soname,libccm.so.$(CCM_SOMAJOR) \
-	    -Wl,--version-script=$(BUILD)/libccm.map -Wl,-z,defs -o $@ $(call obj_pic,$(LIBCCM_SRC) $(CERT_SRC))
+	    -Wl,--version-script=$(BUILD)/libccm.map -Wl,-z,defs -o $@ $(call obj_pic,$(LIBCCM_SRC) $(CERT_SRC)) \
+	    -ljansson
 	ln -sf libccm.so.$(CCM_VERSION) $(BUILD)/libccm.so.$(CCM_SOMAJOR)
 	ln -sf libccm.so.$(CCM_SOMAJOR) $(BUILD)/libccm.so
 

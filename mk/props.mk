@@ -10,7 +10,7 @@ PROPS_SRC := props/bigstep.c props/canon.c props/check.c props/prop_equiv.c prop
              props/bigstack.c props/eval_cli.c props/main.c \
              props/from_gen.c props/same_tree.c props/coverage.c props/prop_edge.c
 PROPS_OBJ := $(call obj_rel,$(GEN_SRC) $(PROPS_SRC))
-NOKERNEL_SRC := $(FRONT_SRC) $(LIBAPI_SRC)
+NOKERNEL_SRC := $(filter-out $(JSONCORE_SRC),$(FRONT_SRC) $(LIBAPI_SRC))   # mk/corejson.mk
 
 PROPS_SEEDS ?= 20000
 PROPS_SIZE  ?= 5
@@ -68,7 +68,7 @@ CHECK_DEPS   += $(BUILD)/ccm-props $(BUILD)/ccm-props-san $(BUILD)/ccm-gen \
 # ---- libFuzzer target for the front end and the whole pipeline (clang)
 FUZZ_CC    ?= clang
 FUZZ_FLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -fsanitize=fuzzer-no-link,address,undefined
-FUZZ_SRC   := $(KERNEL_SRC) $(FRONT_SRC) $(LIBAPI_SRC) $(GEN_SRC) \
+FUZZ_SRC   := $(KERNEL_SRC) $(NOKERNEL_SRC) $(GEN_SRC) \
               props/bigstep.c props/canon.c props/check.c props/prop_equiv.c props/prop_order.c \
               props/prop_theta.c props/machine.c props/from_gen.c props/same_tree.c props/prop_edge.c
 $(BUILD)/fuzz-front: $(FUZZ_SRC) props/fuzz_front.c $(wildcard kernel/*.h front/*.h props/*.h)

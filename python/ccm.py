@@ -10,12 +10,17 @@ where the dynamic linker finds "ccm" (an installed libccm.so.0).
     run.value           # "1"  (an integer, a constructor name or "<function>")
     run.costs["fun"]    # {"A": 0, "C": 0, "V": 1, "U": 1, ..., "entries": 1, ...}
 
-Static errors (parse, scope, ...) raise ccm.LoadError with the
-"FILE:LINE:COL: message" text.  Runtime and resource errors are results,
+    run = ccm.run_json({"bindings": [{"name": "main", "body": {"node": "literal", "value": 1}}]})
+
+run_json takes the program as JSON core (docs/core-json.md): a dict as
+json.loads gives it, or its JSON text.  Static errors (parse, scope, ...)
+raise ccm.LoadError with the "FILE:LINE:COL: message" text (for JSON core,
+"FILE:/json/path: message").  Runtime and resource errors are results,
 not exceptions: status names the cause, costs hold the costs so far.
 """
 import ctypes
 import ctypes.util
+import json
 import os
 
 COUNTERS = ("A", "C", "V", "U", "H", "P", "entries", "subentries")
@@ -55,6 +60,7 @@ def _load():
     sigs = {
         "ccm_options_default": (None, [c.POINTER(_Options)]),
         "ccm_session_from_text": (S, [c.c_char_p, c.c_char_p, c.c_size_t, c.POINTER(_Options), c.c_char_p, c.c_size_t]),
+        "ccm_session_from_json": (S, [c.c_char_p, c.c_char_p, c.c_size_t, c.POINTER(_Options), c.c_char_p, c.c_size_t]),
         "ccm_session_free": (None, [S]),
         "ccm_session_run": (c.c_int, [S]),
         "ccm_session_steps": (c.c_uint64, [S]),
@@ -107,14 +113,29 @@ def _options(rules, scoping, order, max_steps, max_heap, max_cells, max_stack):
     return o
 
 
-def run_text(text, file="<text>", rules="fig6", scoping="lexical", order="ltr",
-             max_steps=None, max_heap=None, max_cells=None, max_stack=None):
+def run_text(text, file="<text>", **options):
     """Load program text and run main; return a Result (LoadError if the
-    program does not load)."""
+    program does not load).  Options: rules, scoping, order, max_steps,
+    max_heap, max_cells, max_stack (as on the command line)."""
     data = text.encode() if isinstance(text, str) else bytes(text)
+    return _run(_lib.ccm_session_from_text, data, file, **options)
+
+
+def run_json(core, file="<json>", **options):
+    """run_text for a program as JSON core: a dict (or list, ...) that is
+    sent as JSON, or JSON text (str or bytes) sent as it is."""
+    if isinstance(core, (str, bytes, bytearray)):
+        data = core.encode() if isinstance(core, str) else bytes(core)
+    else:
+        data = json.dumps(core).encode()
+    return _run(_lib.ccm_session_from_json, data, file, **options)
+
+
+def _run(load, data, file, rules="fig6", scoping="lexical", order="ltr",
+         max_steps=None, max_heap=None, max_cells=None, max_stack=None):
     opt = _options(rules, scoping, order, max_steps, max_heap, max_cells, max_stack)
     err = ctypes.create_string_buffer(1100)
-    s = _lib.ccm_session_from_text(file.encode(), data, len(data), ctypes.byref(opt), err, len(err))
+    s = load(file.encode(), data, len(data), ctypes.byref(opt), err, len(err))
     if not s:
         raise LoadError(err.value.decode(errors="replace"))
     try:

@@ -81,6 +81,42 @@ class Errors(unittest.TestCase):
             ccm.run_text(b"main = 1;\x00 junk", file="nul.lam")
 
 
+# HELLO as JSON core (docs/core-json.md), written by hand: the same tree.
+HELLO_CORE = {"bindings": [{"name": "main", "body": {
+    "node": "let",
+    "bindings": [{"name": "f", "body": {"node": "scc", "cc": "fun", "body": {
+                     "node": "lambda", "param": "x", "body": {"node": "variable", "name": "x"}}}},
+                 {"name": "a", "body": {"node": "literal", "value": 1}}],
+    "body": {"node": "application", "fun": {"node": "variable", "name": "f"}, "arg": "a"}}}]}
+
+
+class JsonCore(unittest.TestCase):
+    def test_section7_as_json(self):
+        # the hand derivation of Section7.test_lexical: same tree, same costs
+        r = ccm.run_json(HELLO_CORE)
+        self.assertEqual((r.status, r.value, r.returned_cc, r.steps), ("value", "1", "MAIN", 9))
+        self.assertEqual(r.costs["MAIN"], counters(A=1, V=2, U=1, H=2, subentries=1))
+        self.assertEqual(r.costs["fun"], counters(V=1, U=1, entries=1))
+
+    def test_json_text_and_options(self):
+        # Section7.test_evaluation_scoping, from JSON text
+        import json
+        r = ccm.run_json(json.dumps(HELLO_CORE), scoping="evaluation")
+        self.assertEqual(r.costs["fun"], counters(U=1, entries=1))
+
+    def test_error_names_the_path(self):
+        bad = {"bindings": [{"name": "main", "body": {"node": "application",
+                                                      "fun": {"node": "variable", "name": "g"}, "arg": "a"}}]}
+        with self.assertRaises(ccm.LoadError) as e:
+            ccm.run_json(bad, file="bad.json")
+        self.assertEqual(str(e.exception), "bad.json:/bindings/0/body/fun: unbound variable `g`")
+
+    def test_not_json(self):
+        with self.assertRaises(ccm.LoadError) as e:
+            ccm.run_json("main = 1;", file="t.json")
+        self.assertRegex(str(e.exception), r"^t\.json:1:\d+: not JSON core")
+
+
 class Misc(unittest.TestCase):
     def test_kernel_proven(self):
         self.assertTrue(ccm.kernel_proven())

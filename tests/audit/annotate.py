@@ -112,6 +112,10 @@ for f in sorted(glob.glob("examples/*.lam")):
 # Bad input and stops.
 rc, _, err = ccm("annotate", "examples/hello.lam", "--json")
 check(rc == 2, "annotate --json: usage error")
+# explain and annotate quote the program's text, so JSON core input is refused
+for cmd in ("explain", "annotate"):
+    rc, out, err = ccm(cmd, "--input", "json", "examples/hello.lam")
+    check(rc == 2 and "reads program text only" in err and out == "", f"{cmd} --input json: usage error ({rc})")
 rc, _, err = ccm("annotate", "examples/hello.lam", "--html", os.path.join(tmp, "no", "such", "dir.html"))
 check(rc == 2 and "cannot write" in err, f"unwritable --html: exit 2 ({err!r})")
 bad = os.path.join(tmp, "bad.lam")

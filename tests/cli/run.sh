@@ -249,7 +249,9 @@ usage_case run --max-stack 99999999999 w.lam
 usage_case run --fast w.lam
 usage_case run w.lam w.lam
 usage_case run --max-steps
-usage_case core --json w.lam
+usage_case core --max-steps 5 w.lam   # core takes only --json and --input (docs/core-json.md)
+usage_case run --input yaml w.lam
+usage_case run --input
 usage_case run missing.lam
 run_ccm --help
 expect_eq "help" "$RC $(grep -c 'ccm run' <<<"$OUT")" '0 1'
