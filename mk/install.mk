@@ -9,14 +9,12 @@
 # objects (build/pic) and exports only the ccm_ functions the public headers
 # declare (build/libccm.map, made from them).
 
-CCM_VERSION := 0.1.0
 CCM_SOMAJOR := 0
 PREFIX  ?= /usr/local
 DESTDIR ?=
 CFLAGS_PIC = $(CFLAGS_REL) -fPIC
 
 obj_pic = $(patsubst %.c,$(BUILD)/pic/%.o,$(1))
-LIBCCM_SO := $(BUILD)/libccm.so.$(CCM_VERSION)
 
 $(BUILD)/pic/%.o: %.c
 	@mkdir -p $(dir $@)
