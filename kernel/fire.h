@@ -21,7 +21,9 @@
 #ifndef CCM_FIRE_H
 #define CCM_FIRE_H
 #include "kernel_internal.h"
+#ifdef __FRAMAC__
 #include "ccm_keeps.h"
+#endif
 
 /* the contract of a firing of row X: wf and the row's match and budget,
  * ccm_step's frame, the row, and wf kept */
