@@ -1,0 +1,10 @@
+(* Assumptions.v -- not part of the development (_CoqProject leaves it out):
+   proofs/coq/check.sh compiles it after the development and requires every
+   "Print Assumptions" below to answer "Closed under the global context",
+   i.e. the lemma rests on no axiom, Parameter or admitted proof.  Add a line
+   here for every main theorem. *)
+Require Ccm.Costs Ccm.Syntax Ccm.BigStep Ccm.BigStepDet.
+Print Assumptions Ccm.Costs.charge_same.
+Print Assumptions Ccm.Costs.charge_other_cc.
+Print Assumptions Ccm.Syntax.is_value_subst.
+Print Assumptions Ccm.BigStepDet.eval_deterministic.
