@@ -3,10 +3,13 @@
    "Print Assumptions" below to answer "Closed under the global context",
    i.e. the lemma rests on no axiom, Parameter or admitted proof.  Add a line
    here for every main theorem. *)
-Require Ccm.Costs Ccm.Syntax Ccm.BigStep Ccm.BigStepDet Ccm.MachineDet.
+Require Ccm.Costs Ccm.Syntax Ccm.BigStep Ccm.BigStepDet Ccm.MachineDet Ccm.Run Ccm.Example.
 Print Assumptions Ccm.Costs.charge_same.
 Print Assumptions Ccm.Costs.charge_other_cc.
 Print Assumptions Ccm.Syntax.is_value_subst.
 Print Assumptions Ccm.BigStepDet.eval_deterministic.
 Print Assumptions Ccm.MachineDet.step_deterministic.
 Print Assumptions Ccm.MachineDet.final_no_step.
+Print Assumptions Ccm.Run.steps_deterministic.
+Print Assumptions Ccm.Example.example_machine.
+Print Assumptions Ccm.Example.example_bigstep.
