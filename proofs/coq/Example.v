@@ -40,7 +40,8 @@ Ltac theta_pointwise :=
   intros c k;
   destruct (string_dec c "MAIN"); [subst; destruct k; vm_compute; reflexivity|];
   destruct (string_dec c "fun"); [subst; destruct k; vm_compute; reflexivity|];
-  unfold expected, charge, plus, empty;
+  unfold expected, plus, empty;
+  repeat rewrite charge_other_cc by congruence;
   repeat (destruct (string_dec _ _); try congruence);
   reflexivity.
 
