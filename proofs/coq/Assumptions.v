@@ -13,3 +13,6 @@ Print Assumptions Ccm.MachineDet.final_no_step.
 Print Assumptions Ccm.Run.steps_deterministic.
 Print Assumptions Ccm.Example.example_machine.
 Print Assumptions Ccm.Example.example_bigstep.
+Print Assumptions Ccm.Run.steps_trans.
+Print Assumptions Ccm.Run.step_stack_extend.
+Print Assumptions Ccm.Run.steps_stack_extend.

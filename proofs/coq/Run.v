@@ -19,3 +19,33 @@ Proof.
       pose proof (Ccm.MachineDet.step_deterministic _ _ _ _ _ Hst H) as E end.
     subst. apply IH. assumption.
 Qed.
+
+(* Two runs in a row are a run: how T2's induction will glue the
+   sub-derivations' runs together. *)
+Lemma steps_trans : forall rs sc n m s1 s2 s3,
+    steps rs sc n s1 s2 -> steps rs sc m s2 s3 -> steps rs sc (n + m) s1 s3.
+Proof.
+  intros rs sc n m s1 s2 s3 H. revert m s3.
+  induction H; intros; simpl; [assumption | econstructor; eauto].
+Qed.
+
+(* Every row reads at most the top frame, so frames below the stack a step
+   starts with are carried along untouched: a sub-evaluation runs the same
+   with any continuation under it (T2's induction needs this). *)
+Lemma step_stack_extend : forall rs sc c G e S t c' G' e' S' t' R,
+    step rs sc (mkstate c G e S t) (mkstate c' G' e' S' t') ->
+    step rs sc (mkstate c G e (S ++ R) t) (mkstate c' G' e' (S' ++ R) t').
+Proof.
+  intros. inversion H; subst; simpl; econstructor; eauto.
+Qed.
+
+(* The same for a whole run. *)
+Lemma steps_stack_extend : forall rs sc n s s' R,
+    steps rs sc n s s' ->
+    steps rs sc n (mkstate (ccc s) (hp s) (ctl s) (stk s ++ R) (th s))
+                  (mkstate (ccc s') (hp s') (ctl s') (stk s' ++ R) (th s')).
+Proof.
+  induction 1; [constructor|].
+  econstructor; [|eassumption].
+  destruct s1, s2; simpl in *. apply step_stack_extend; assumption.
+Qed.
