@@ -1,6 +1,6 @@
 # mk/coq.mk -- the Coq model of the semantics (issue 15, docs/coq.md).
 #   make coq    compile proofs/coq in build/coq and check that no lemma
-#               listed in proofs/coq/Assumptions.v rests on an assumption
+#               listed in proofs/coq/lemmas.txt rests on an assumption
 # `make check` runs the same script as one of its suites.
 .PHONY: coq
 coq:
