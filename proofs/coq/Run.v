@@ -1,5 +1,6 @@
 (* Run.v -- runs of the machine: n rows in a row ("steps" of the run
    summaries, docs/semantics.md section 6 counts them). *)
+Require Import Lia String.
 Require Import Ccm.Costs Ccm.Syntax Ccm.BigStep Ccm.Machine Ccm.MachineDet.
 
 (* steps rs sc n s s': n rows of Machine.step lead from s to s'. *)
@@ -48,4 +49,19 @@ Proof.
   induction 1; [constructor|].
   econstructor; [|eassumption].
   destruct s1, s2; simpl in *. apply step_stack_extend; assumption.
+Qed.
+
+(* A row adds to theta whatever theta it starts from (section 4: "adds at
+   most one entry to theta"): from any other theta t0 the same row fires
+   and ends at t0 plus the same amounts, pointwise.  T2 needs this to run a
+   sub-derivation in the middle of a run. *)
+Lemma step_theta_shift : forall rs sc c G e S t c' G' e' S' t' t0,
+    step rs sc (mkstate c G e S t) (mkstate c' G' e' S' t') ->
+    exists t0', step rs sc (mkstate c G e S t0) (mkstate c' G' e' S' t0') /\
+                forall a0 k0, t0' a0 k0 + t a0 k0 = t' a0 k0 + t0 a0 k0.
+Proof.
+  intros. inversion H; subst.
+  all: eexists; split; [econstructor; eassumption|].
+  all: intros a0 k0; unfold charge.
+  all: repeat destruct (string_dec _ _); repeat destruct (counter_eq_dec _ _); lia.
 Qed.
