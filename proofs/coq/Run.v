@@ -65,3 +65,21 @@ Proof.
   all: intros a0 k0; unfold charge.
   all: repeat destruct (string_dec _ _); repeat destruct (counter_eq_dec _ _); lia.
 Qed.
+
+(* The same for a whole run: what a run adds to theta does not depend on
+   the theta it starts from. *)
+Lemma steps_theta_shift : forall rs sc n s s' t0,
+    steps rs sc n s s' ->
+    exists t0', steps rs sc n (mkstate (ccc s) (hp s) (ctl s) (stk s) t0)
+                              (mkstate (ccc s') (hp s') (ctl s') (stk s') t0') /\
+                forall a0 k0, t0' a0 k0 + th s a0 k0 = th s' a0 k0 + t0 a0 k0.
+Proof.
+  intros rs sc n s s' t0 H. revert t0.
+  induction H as [s | n s1 s2 s3 Hst Hrest IH]; intros t0.
+  - exists t0. split; [constructor | intros; lia].
+  - destruct s1 as [c1 G1 e1 S1 t1], s2 as [c2 G2 e2 S2 t2]; simpl in *.
+    destruct (step_theta_shift _ _ _ _ _ _ _ _ _ _ _ t2 t0 Hst) as [t1' [Hst' Ht1']].
+    destruct (IH t1') as [t3' [Hrest' Ht3']]; simpl in *.
+    exists t3'. split; [econstructor; eassumption|].
+    intros a0 k0. specialize (Ht1' a0 k0). specialize (Ht3' a0 k0). lia.
+Qed.
