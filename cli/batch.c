@@ -15,11 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-/* Jansson has a json_put_string() of its own (unused here); rename its
- * declaration so that cli.h's report helper of that name can be included. */
-#define json_put_string jansson_json_string_unused
 #include <jansson.h>
-#undef json_put_string
 #include "cli.h"
 
 /* {"id":ID,"outcome":OUTCOME,"error":{"kind":KIND,"message":MSG}} */

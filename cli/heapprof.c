@@ -110,7 +110,7 @@ int heap_run(struct ccm_session *s, uint64_t interval, uint64_t *counts, struct 
         heap_samples_free(h);
         ccm_census_free(c);
         *samples = NULL;
-        return counts ? ccm_session_run_counted(s, counts) : ccm_session_run(s);
+        return ccm_session_run_counted(s, counts);
     }
     uint64_t budget = m->max_steps, step = interval ? interval : 1;
     take(h, c, s);
@@ -118,7 +118,7 @@ int heap_run(struct ccm_session *s, uint64_t interval, uint64_t *counts, struct 
     for (;;) {
         uint64_t next = (m->steps / step + 1) * step;
         m->max_steps = h->failed || next > budget ? budget : next;
-        st = counts ? ccm_session_run_counted(s, counts) : ccm_session_run(s);
+        st = ccm_session_run_counted(s, counts);
         if (st != CCM_RES_STEPS || m->steps >= budget) break;
         take(h, c, s);
         if (!interval && h->n > MAX_SAMPLES) {

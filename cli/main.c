@@ -76,9 +76,8 @@ struct args {
  * not, 2 on a usage error (printed). */
 static int profile_option(const char *o, const char *v, struct args *a, int *rc)
 {
-    static const char *const names[PROF_NKINDS] = { "--prof", "--prof-json", "--speedscope", "--heap-profile" };
     int k = 0;
-    while (k < PROF_NKINDS && strcmp(o, names[k]) != 0) k++;
+    while (k < PROF_NKINDS && strcmp(o, prof_option[k]) != 0) k++;
     if (k == PROF_NKINDS && strcmp(o, "--heap-interval") != 0) return 0;
     if (strcmp(a->cmd, "run") != 0) { *rc = usage("`%s` is an option of `ccm run` only", o); return 2; }
     if (!v || !*v) { *rc = usage("option `%s` needs a value", o); return 2; }
@@ -195,7 +194,7 @@ static int cmd_eval(struct args *a, int trace)
     }
     int st = trace ? trace_run(stdout, s, a->json)
            : profiling ? prof_run(s, &a->prof, a->rule_counts ? counts : NULL)
-           : a->rule_counts ? ccm_session_run_counted(s, counts) : ccm_session_run(s);
+           : ccm_session_run_counted(s, a->rule_counts ? counts : NULL);
     if (a->json) { report_json_counted(stdout, s, st, a->rule_counts ? counts : NULL); fputc('\n', stdout); }
     else {
         if (trace) fputc('\n', stdout);

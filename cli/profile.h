@@ -23,6 +23,8 @@ struct prof_request {
     struct heap_samples *samples; /* taken by prof_run when a heap profile is asked */
 };
 
+/* each kind's command-line option, "--prof" ... "--heap-profile" */
+extern const char *const prof_option[PROF_NKINDS];
 int prof_any(const struct prof_request *r);
 /* Open every requested file for writing before the run.  0, or -1 with a
  * message in err (the caller exits with status 2). */

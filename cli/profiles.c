@@ -7,7 +7,7 @@
 #include <errno.h>
 #include "profile.h"
 
-static const char *const kind_option[PROF_NKINDS] = { "--prof", "--prof-json", "--speedscope", "--heap-profile" };
+const char *const prof_option[PROF_NKINDS] = { "--prof", "--prof-json", "--speedscope", "--heap-profile" };
 
 int prof_any(const struct prof_request *r)
 {
@@ -22,13 +22,13 @@ int prof_open(struct prof_request *r, char *err, size_t cap)
         if (!r->path[k]) continue;
         for (int j = 0; j < k; j++)
             if (r->path[j] && strcmp(r->path[j], r->path[k]) == 0 && strcmp(r->path[k], "-") != 0) {
-                snprintf(err, cap, "%s and %s name the same file `%s`", kind_option[j], kind_option[k], r->path[k]);
+                snprintf(err, cap, "%s and %s name the same file `%s`", prof_option[j], prof_option[k], r->path[k]);
                 return -1;
             }
         if (strcmp(r->path[k], "-") == 0) { r->out[k] = stdout; continue; }
         r->out[k] = fopen(r->path[k], "w");
         if (!r->out[k]) {
-            snprintf(err, cap, "%s: cannot write `%s`: %s", kind_option[k], r->path[k], strerror(errno));
+            snprintf(err, cap, "%s: cannot write `%s`: %s", prof_option[k], r->path[k], strerror(errno));
             for (int j = 0; j < k; j++)
                 if (r->out[j] && r->out[j] != stdout) { fclose(r->out[j]); r->out[j] = NULL; }
             return -1;
@@ -40,7 +40,7 @@ int prof_open(struct prof_request *r, char *err, size_t cap)
 int prof_run(struct ccm_session *s, struct prof_request *r, uint64_t *counts)
 {
     if (r->path[PROF_HEAP]) return heap_run(s, r->heap_interval, counts, &r->samples);
-    return counts ? ccm_session_run_counted(s, counts) : ccm_session_run(s);
+    return ccm_session_run_counted(s, counts);
 }
 
 int prof_finish(struct ccm_session *s, struct prof_request *r, const char *program)
@@ -57,7 +57,7 @@ int prof_finish(struct ccm_session *s, struct prof_request *r, const char *progr
         else prof_write_speedscope(out, &t);
         int bad = ferror(out) || (out == stdout ? fflush(out) : fclose(out)) != 0 || !tree;
         if (bad) {
-            fprintf(stderr, "ccm: %s: could not write `%s` completely\n", kind_option[k], r->path[k]);
+            fprintf(stderr, "ccm: %s: could not write `%s` completely\n", prof_option[k], r->path[k]);
             rc = -1;
         }
         r->out[k] = NULL;

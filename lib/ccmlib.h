@@ -71,7 +71,8 @@ int ccm_session_reset(struct ccm_session *s);
 struct ccm_machine *ccm_session_machine(struct ccm_session *s);
 int ccm_session_run(struct ccm_session *s);     /* returns enum ccm_status */
 /* The same run, adding to counts[r] one per transition fired by rule r
- * (enum ccm_rule); the counts sum to the steps of this run. */
+ * (enum ccm_rule); the counts sum to the steps of this run.  counts NULL:
+ * ccm_session_run, so a caller whose counting is optional needs one call. */
 int ccm_session_run_counted(struct ccm_session *s, uint64_t counts[CCM_NRULES]);
 int ccm_session_status(const struct ccm_session *s);   /* of the last run/step seen by ccm_session_run */
 const struct ccm_options *ccm_session_options(const struct ccm_session *s);

@@ -101,7 +101,7 @@ static void normalise(struct ccm_options *o, const struct ccm_options *given)
     if (o->max_stack > CCM_MAX_CAP) o->max_stack = CCM_MAX_CAP;
 }
 
-void session_set_err(char *err, size_t cap, const char *msg)
+static void set_err(char *err, size_t cap, const char *msg)
 {
     if (err && cap) snprintf(err, cap, "%s", msg);
 }
@@ -111,7 +111,7 @@ struct ccm_session *session_make(struct ast_program *prog, const struct ccm_opti
                                         struct ccm_workspace *ws)
 {
     struct ccm_session *s = calloc(1, sizeof *s);
-    if (!s) { ast_free(prog); session_set_err(err, errcap, "out of memory"); return NULL; }
+    if (!s) { ast_free(prog); set_err(err, errcap, "out of memory"); return NULL; }
     s->prog = *prog;
     normalise(&s->opt, opt);
     struct front_diag d;
@@ -126,7 +126,7 @@ struct ccm_session *session_make(struct ast_program *prog, const struct ccm_opti
     int arrays = take_arrays(s, ws);
     m->costs = calloc((size_t)s->img.ncc * CCM_NCOUNTERS, sizeof *m->costs);
     if (arrays != 0 || !m->costs) {
-        session_set_err(err, errcap, "out of memory allocating the machine's arrays (lower --max-heap/--max-stack)");
+        set_err(err, errcap, "out of memory allocating the machine's arrays (lower --max-heap/--max-stack)");
         ccm_session_free(s);
         return NULL;
     }
@@ -135,7 +135,7 @@ struct ccm_session *session_make(struct ast_program *prog, const struct ccm_opti
             snprintf(err, errcap, "%s:1:1: the heap budget is smaller than the %d top-level bindings",
                      file, (int)s->img.ntop);
         else
-            session_set_err(err, errcap, "internal error: the loaded code was refused by the kernel");
+            set_err(err, errcap, "internal error: the loaded code was refused by the kernel");
         ccm_session_free(s);
         return NULL;
     }
@@ -169,10 +169,10 @@ struct ccm_session *session_load(struct ccm_workspace *ws, const char *file, con
 {
     struct ast_program prog;
     struct front_diag d;
-    if (parse(file, text, len, &prog, &d) != 0) { session_set_err(err, errcap, d.text); return NULL; }
+    if (parse(file, text, len, &prog, &d) != 0) { set_err(err, errcap, d.text); return NULL; }
     if (front_check(file, &prog, &d) != 0) {
         ast_free(&prog);
-        session_set_err(err, errcap, d.text);
+        set_err(err, errcap, d.text);
         return NULL;
     }
     return session_make(&prog, opt, file, err, errcap, ws);
@@ -183,7 +183,7 @@ struct ccm_session *session_load_file(const char *path, session_read_fn *read,
 {
     struct ast_program prog;
     struct front_diag d;
-    if (read(path, &prog, &d) != 0) { session_set_err(err, errcap, d.text); return NULL; }
+    if (read(path, &prog, &d) != 0) { set_err(err, errcap, d.text); return NULL; }
     return session_make(&prog, opt, path, err, errcap, NULL);
 }
 
@@ -225,10 +225,11 @@ int ccm_session_run(struct ccm_session *s)
 }
 
 /* The run of ccm_session_run, one ccm_step at a time, counting which rule
- * fired (m->last_rule) after each transition.  It only reads the machine:
+ * fired (m->last_rule) after each transition (no counts: ccm_session_run itself).  It only reads the machine:
  * the steps and costs are those of ccm_run. */
 int ccm_session_run_counted(struct ccm_session *s, uint64_t counts[CCM_NRULES])
 {
+    if (!counts) return ccm_session_run(s);
     int st;
     while ((st = ccm_step(&s->m)) == CCM_RUNNING) {
         int32_t r = s->m.last_rule;

@@ -22,7 +22,5 @@ struct ccm_session *session_load(struct ccm_workspace *ws, const char *file, con
 typedef int session_read_fn(const char *path, struct ast_program *out, struct front_diag *err);
 struct ccm_session *session_load_file(const char *path, session_read_fn *read,
                                       const struct ccm_options *opt, char *err, size_t errcap);
-/* msg into err (if there is room for anything). */
-void session_set_err(char *err, size_t cap, const char *msg);
 
 #endif
