@@ -39,7 +39,7 @@ certificate-check:
 # (prove-replay's, prove-update's, or prove-prune's, which proves as
 # prove-update does), with Frama-C's exit status 0 (make prove passed).
 certificate:
-	@log=$$(ls -t $(BUILD)/prove/replay.log $(BUILD)/prove/prove.log $(BUILD)/prove/prune.log 2>/dev/null | head -n 1); \
+	@log=$$(ls -t $(BUILD)/prove/replay.log $(BUILD)/prove/prove.log $(BUILD)/prove/prune.log $(BUILD)/prove/cold.log 2>/dev/null | head -n 1); \
 	[ -n "$$log" ] || { echo "certificate: no report of make prove in $(BUILD)/prove"; exit 1; }; \
 	base=$${log%.log}; \
 	python3 proofs/certify.py --expect $(BUILD)/prove/kernel-functions.txt $$log 0 \
