@@ -42,35 +42,26 @@ let stop_kind = function
   | Overflow -> Some "overflow"
   | Unfinished -> Some "steps"
 
-let () =
-  let rules = ref Fig6 and scoping = ref Lexical and max_steps = ref 1_000_000_000
-  and file = ref "" in
-  let usage () = prerr_endline "usage: ccm-coq [--rules fig6|fig2] [--scoping lexical|evaluation] [--max-steps N] FILE"; exit 2 in
-  let rec args = function
-    | "--rules" :: "fig6" :: r -> rules := Fig6; args r
-    | "--rules" :: "fig2" :: r -> rules := Fig2; args r
-    | "--scoping" :: "lexical" :: r -> scoping := Lexical; args r
-    | "--scoping" :: "evaluation" :: r -> scoping := Evaluation; args r
-    | "--max-steps" :: n :: r ->
-      (match int_of_string_opt n with Some k when k >= 0 -> max_steps := k | _ -> usage ()); args r
-    | f :: r when !file = "" && (f = "-" || f.[0] <> '-') -> file := f; args r
-    | [] -> ()
-    | _ -> usage () in
-  args (List.tl (Array.to_list Sys.argv));
-  if !file = "" then usage ();
+(* Run one program, print its report line; the exit status it asks for. *)
+let run_file rules scoping max_steps file =
   let read_all ic =
     let b = Buffer.create 65536 in
     (try while true do Buffer.add_channel b ic 1 done with End_of_file -> ());
     Buffer.contents b in
-  let text =
-    if !file = "-" then read_all stdin
-    else (let ic = open_in_bin !file in let t = read_all ic in close_in ic; t) in
-  let prog, tops, sccs =
-    try Reader.program text
-    with Reader.Error m -> Printf.eprintf "%s: %s\n" !file m; exit 2 in
+  match
+    let text =
+      if file = "-" then read_all stdin
+      else (let ic = open_in_bin file in let t = read_all ic in close_in ic; t) in
+    Reader.program text
+  with
+  | exception (Reader.Error m | Sys_error m) ->
+    Printf.eprintf "%s: %s\n" file m;
+    print_endline "{\"outcome\":\"bad_input\"}";
+    2
+  | prog, tops, sccs ->
   (* Run: the proven step function under a fuel of max_steps rows. *)
-  let n, s = run_machine !rules !scoping !max_steps (init_state prog) in
-  let stop = stop_of !rules !scoping s in
+  let n, s = run_machine rules scoping max_steps (init_state prog) in
+  let stop = stop_of rules scoping s in
   (* theta is a function; it is evaluated at every cost centre a run can
      charge: MAIN, SUB, CAF, each CAF:name and each scc name (a state's
      cost centre only ever comes from these, see docs/coq.md).  As ccm's
@@ -89,10 +80,33 @@ let () =
   Printf.printf "{\"outcome\":%s,\"error\":%s,\"value\":%s,\"returned_cc\":%s,\"steps\":%d,"
     (json_string outcome) err value rcc n;
   Printf.printf "\"rules\":%s,\"scoping\":%s,\"costs\":{%s}}\n"
-    (json_string (if !rules = Fig6 then "fig6" else "fig2"))
-    (json_string (if !scoping = Lexical then "lexical" else "evaluation"))
+    (json_string (if rules = Fig6 then "fig6" else "fig2"))
+    (json_string (if scoping = Lexical then "lexical" else "evaluation"))
     (String.concat "," (List.map (fun (c, vs) ->
          Printf.sprintf "%s:{%s}" (json_string c)
            (String.concat "," (List.map2 (fun (k, _) v -> Printf.sprintf "\"%s\":%d" k v) counters vs)))
          rows));
-  exit (match stop with StopValue -> 0 | Unfinished -> 3 | _ -> 1)
+  match stop with StopValue -> 0 | Unfinished -> 3 | _ -> 1
+
+(* Options, then one or more files: one report line per file, in order
+   (coq-check runs a whole directory in one process).  The exit status is
+   the last file's. *)
+let () =
+  let rules = ref Fig6 and scoping = ref Lexical and max_steps = ref 1_000_000_000
+  and files = ref [] in
+  let usage () = prerr_endline "usage: ccm-coq [--rules fig6|fig2] [--scoping lexical|evaluation] [--max-steps N] FILE..."; exit 2 in
+  let rec args = function
+    | "--rules" :: "fig6" :: r -> rules := Fig6; args r
+    | "--rules" :: "fig2" :: r -> rules := Fig2; args r
+    | "--scoping" :: "lexical" :: r -> scoping := Lexical; args r
+    | "--scoping" :: "evaluation" :: r -> scoping := Evaluation; args r
+    | "--max-steps" :: n :: r ->
+      (match int_of_string_opt n with Some k when k >= 0 -> max_steps := k | _ -> usage ()); args r
+    | f :: r when f = "-" || (f <> "" && f.[0] <> '-') -> files := f :: !files; args r
+    | [] -> ()
+    | _ -> usage () in
+  args (List.tl (Array.to_list Sys.argv));
+  if !files = [] then usage ();
+  let status = List.fold_left (fun _ f -> let st = run_file !rules !scoping !max_steps f in flush stdout; st)
+      0 (List.rev !files) in
+  exit status
