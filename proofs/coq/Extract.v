@@ -16,11 +16,11 @@
      integer (63-bit) in between; the driver converts literals in and
      values out through Int64. *)
 Require Import Extraction ExtrOcamlBasic ExtrOcamlNativeString ExtrOcamlNatInt.
-Require Import Ccm.Costs Ccm.Syntax Ccm.BigStep Ccm.Machine Ccm.Program Ccm.Interp.
+Require Import Ccm.Costs Ccm.Syntax Ccm.BigStep Ccm.Machine Ccm.Program Ccm.Interp Ccm.BigInterp.
 
 Extraction Language OCaml.
 
 Extraction "ccm_model.ml"
   Costs.counter Costs.ruleset Costs.scoping
   Syntax.expr Program.mkprogram Program.init_state
-  Interp.run_machine Interp.stop_of.
+  Interp.run_machine Interp.stop_of BigInterp.interp.
