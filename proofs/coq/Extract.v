@@ -23,4 +23,5 @@ Extraction Language OCaml.
 Extraction "ccm_model.ml"
   Costs.counter Costs.ruleset Costs.scoping
   Syntax.expr Program.mkprogram Program.init_state
+  Program.init_cc Program.init_heap Program.init_ctl
   Interp.run_machine Interp.stop_of BigInterp.interp.

@@ -36,12 +36,24 @@ def diff(a, b):
                 out.append(f"{k}: ccm {a[k]!r} model {b.get(k)!r}")
     return out
 
-model = {}
-for cfg in configs:
+def lines(cfg, name):
     rules, scoping = cfg.split(":")
-    path = os.path.join(work, f"{rules}-{scoping}", "coq.jsonl")
-    with open(path) as f:
-        model[cfg] = f.read().splitlines()
+    with open(os.path.join(work, f"{rules}-{scoping}", name)) as f:
+        return f.read().splitlines()
+
+model = {cfg: lines(cfg, "coq.jsonl") for cfg in configs}
+bigstep = {cfg: lines(cfg, "bigstep.jsonl") for cfg in configs}
+
+def big_step_diff(c, b):
+    """The big-step rules have no steps and no error kinds: with a value
+    from ccm they must derive the same value, cost centre and theta; with a
+    runtime error, nothing."""
+    if c["outcome"] == "value":
+        want = {k: c[k] for k in ("outcome", "value", "returned_cc", "costs")}
+        return diff(want, b)
+    if c["outcome"] == "runtime_error" and b.get("outcome") != "no_value":
+        return [f"big-step: ccm stopped with {c['error kind']}, the rules derive {b.get('outcome')}"]
+    return []
 
 passed = failed = 0
 shown = 0
@@ -67,6 +79,15 @@ for s in range(1, n + 1):
         d_ = diff(facts(c), facts(m))
         if d_:
             problems.append((cfg, d_, c_text, m_text))
+        b_text = bigstep[cfg][s - 1] if s - 1 < len(bigstep[cfg]) else ""
+        try:
+            b = json.loads(b_text)
+        except ValueError as e:
+            problems.append((cfg + " big-step", [f"big-step report unreadable: {e}"], c_text, b_text))
+            continue
+        d_ = big_step_diff(facts(c), facts(b))
+        if d_:
+            problems.append((cfg + " big-step", d_, c_text, b_text))
     if not problems:
         passed += 1
         continue
@@ -76,11 +97,12 @@ for s in range(1, n + 1):
     shutil.copyfile(prog, keep)
     with open(os.path.join(failed_dir, f"seed-{s}.txt"), "w") as f:
         for cfg, d_, c_text, m_text in problems:
-            rules, scoping = cfg.split(":")
+            rules, scoping = cfg.split()[0].split(":")
             opts = f"--rules {rules} --scoping {scoping} --max-steps {max_steps}"
+            big = " --big-step" if cfg.endswith("big-step") else ""
             f.write(f"== {cfg}\n")
             f.write(f"reproduce: {ccm} run {keep} --json {opts}\n")
-            f.write(f"           {coq} {opts} {keep}\n")
+            f.write(f"           {coq}{big} {opts} {keep}\n")
             f.write("".join(x + "\n" for x in d_))
             f.write(f"ccm:   {c_text.strip()}\nmodel: {m_text.strip()}\n")
     if shown < 5:

@@ -2,10 +2,12 @@
 # tests/coqcheck/run.sh BUILD N -- `make coq-check` (docs/coq.md): N programs
 # of the project's generator (BUILD/ccm-gen, seeds 1..N, sizes 1 to 8 in
 # turn), each run by ccm (`ccm run --json`) and by the Coq model's extracted
-# machine (BUILD/coq-check/ccm-coq), under fig6 and fig2 with lexical
-# scoping (COQ_CHECK_CONFIGS to change); outcome, error kind, value,
-# returned cost centre, steps and every counter of every cost centre must
-# agree.  A program that differs is kept in BUILD/coq-check/failed/ with
+# machine (BUILD/coq-check/ccm-coq), under fig6 and fig2, lexical and
+# evaluation scoping (COQ_CHECK_CONFIGS to change); outcome, error kind,
+# value, returned cost centre, steps and every counter of every cost centre
+# must agree.  The model's big-step evaluator (ccm-coq --big-step) must give
+# ccm's value, returned cost centre and every counter when ccm ends with a
+# value, and no value when ccm stops with a runtime error.  A program that differs is kept in BUILD/coq-check/failed/ with
 # both reports and the command to reproduce.  Prints
 # "coq-check: N passed, M failed" (a program passes when every
 # configuration agrees).
@@ -21,7 +23,7 @@ gen=$build/ccm-gen
 coq=${COQ_CHECK_COQ:-$build/coq-check/ccm-coq}
 work=${COQ_CHECK_WORK:-$build/coq-check/run}
 failed_dir=${COQ_CHECK_FAILED:-$build/coq-check/failed}
-configs=${COQ_CHECK_CONFIGS:-"fig6:lexical fig2:lexical"}
+configs=${COQ_CHECK_CONFIGS:-"fig6:lexical fig2:lexical fig6:evaluation fig2:evaluation"}
 max_steps=${COQ_CHECK_MAX_STEPS:-10000000}
 for tool in "$ccm" "$gen" "${coq%% *}"; do
     [ -x "$tool" ] || { echo "coq-check: $tool missing (make coq-check builds it)"; echo "coq-check: 0 passed, 1 failed"; exit 1; }
@@ -47,8 +49,10 @@ for cfg in $configs; do
     for ((s = 1; s <= n; s++)); do
         "$ccm" run "$work/progs/$s.lam" --json "${opts[@]}" > "$d/$s.ccm" 2>/dev/null
     done
-    # the model: one process for all the programs, one report line each
+    # the model: one process for all the programs, one report line each;
+    # its machine, then its big-step rules
     $coq "${opts[@]}" "${files[@]}" > "$d/coq.jsonl" 2>"$d/coq.err"
+    $coq --big-step "${opts[@]}" "${files[@]}" > "$d/bigstep.jsonl" 2>>"$d/coq.err"
 done
 
 # 3. compare

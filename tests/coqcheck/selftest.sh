@@ -33,6 +33,7 @@ fi
 mkdir -p "$tmp/steps"
 cat > "$tmp/steps/model" <<WRAP
 #!/usr/bin/env bash
+case " \$* " in *" --big-step "*) exec "$real" "\$@";; esac
 "$real" "\$@" | sed '3s/"steps":\([0-9]*\)/"steps":1\1/'
 WRAP
 chmod +x "$tmp/steps/model"
@@ -49,6 +50,7 @@ fi
 mkdir -p "$tmp/counter"
 cat > "$tmp/counter/model" <<WRAP
 #!/usr/bin/env bash
+case " \$* " in *" --big-step "*) exec "$real" "\$@";; esac
 "$real" "\$@" | sed '7s/"MAIN":{"A":\([0-9]*\),"C":\([0-9]*\),"V":\([0-9]*\)/"MAIN":{"A":\1,"C":\2,"V":9\3/'
 WRAP
 chmod +x "$tmp/counter/model"
@@ -58,6 +60,23 @@ if [ $rc -ne 0 ] && grep -q '^coq-check: 19 passed, 1 failed' "$tmp/counter/out.
     ok "a wrong counter fails, program 7 kept"
 else
     cat "$tmp/counter/out.txt"; fail "a wrong counter fails, program 7 kept"
+fi
+
+# 2b. the big-step report alone wrong (the fifth program's returned cost
+# centre): the big-step comparison is made, not skipped
+mkdir -p "$tmp/bigstep"
+cat > "$tmp/bigstep/model" <<WRAP
+#!/usr/bin/env bash
+case " \$* " in *" --big-step "*) ;; *) exec "$real" "\$@";; esac
+"$real" "\$@" | sed '5s/"returned_cc":"[^"]*"/"returned_cc":"WRONG"/'
+WRAP
+chmod +x "$tmp/bigstep/model"
+check_with "$tmp/bigstep/model" "$tmp/bigstep" 20; rc=$?
+if [ $rc -ne 0 ] && grep -q '^coq-check: 19 passed, 1 failed' "$tmp/bigstep/out.txt" \
+   && grep -q 'big-step' "$tmp/bigstep/failed/seed-5.txt"; then
+    ok "a wrong big-step report fails, program 5 kept"
+else
+    cat "$tmp/bigstep/out.txt"; fail "a wrong big-step report fails, program 5 kept"
 fi
 
 # 3-4. the extracted machine itself mutated (a copy of ccm_model.ml):

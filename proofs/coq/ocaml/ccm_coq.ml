@@ -3,8 +3,11 @@
    (docs/syntax-and-cli.md, "Reading the report"), so that coq-check can
    compare the two member by member.
 
-     ccm-coq [--rules fig6|fig2] [--scoping lexical|evaluation]
-             [--max-steps N] FILE
+     ccm-coq [--big-step] [--rules fig6|fig2] [--scoping lexical|evaluation]
+             [--max-steps N] FILE...
+
+   --big-step: the big-step rules (BigInterp.interp) instead of the
+   machine: value, returned cost centre and theta, no steps.
 
    Exit status: 0 value, 1 runtime error, 3 step budget, 2 bad input. *)
 open Ccm_model
@@ -42,8 +45,57 @@ let stop_kind = function
   | Overflow -> Some "overflow"
   | Unfinished -> Some "steps"
 
+(* The report line.  theta is a function; it is evaluated at every cost
+   centre a run can charge: MAIN, SUB, CAF, each CAF:name and each scc name
+   (a cost centre only ever comes from these, see docs/coq.md).  As ccm's
+   report: a cost centre with a non-zero counter, and MAIN always. *)
+let print_report ~outcome ~err ~value ~rcc ~steps ~rules ~scoping ~tops ~sccs (th : theta) =
+  let ccs = List.sort_uniq compare
+      ("MAIN" :: "SUB" :: "CAF" :: List.map (fun x -> "CAF:" ^ x) tops @ sccs) in
+  let rows = List.filter_map (fun c ->
+      let vs = List.map (fun (_, k) -> th c k) counters in
+      if c = "MAIN" || List.exists (fun v -> v <> 0) vs then Some (c, vs) else None) ccs in
+  Printf.printf "{\"outcome\":%s,\"error\":%s,\"value\":%s,\"returned_cc\":%s,\"steps\":%s,"
+    (json_string outcome) err value rcc steps;
+  Printf.printf "\"rules\":%s,\"scoping\":%s,\"costs\":{%s}}\n"
+    (json_string (if rules = Fig6 then "fig6" else "fig2"))
+    (json_string (if scoping = Lexical then "lexical" else "evaluation"))
+    (String.concat "," (List.map (fun (c, vs) ->
+         Printf.sprintf "%s:{%s}" (json_string c)
+           (String.concat "," (List.map2 (fun (k, _) v -> Printf.sprintf "\"%s\":%d" k v) counters vs)))
+         rows))
+
+(* The machine (Interp.run_machine, fuel max_steps rows) from the program's
+   initial state: the report of `ccm run --json`. *)
+let run_machine_report rules scoping max_steps prog tops sccs =
+  let n, s = run_machine rules scoping max_steps (init_state prog) in
+  let stop = stop_of rules scoping s in
+  let outcome, err = match stop_kind stop with
+    | None -> "value", "null"
+    | Some "steps" -> "resource_error", "{\"kind\":\"steps\"}"
+    | Some k -> "runtime_error", Printf.sprintf "{\"kind\":%s}" (json_string k) in
+  let value, rcc = if stop = StopValue
+    then json_string (value_text s.ctl), json_string s.ccc else "null", "null" in
+  print_report ~outcome ~err ~value ~rcc ~steps:(string_of_int n) ~rules ~scoping ~tops ~sccs s.th;
+  match stop with StopValue -> 0 | Unfinished -> 3 | _ -> 1
+
+(* The big-step rules (BigInterp.interp, fuel max_steps levels of
+   derivation) for MAIN, Gamma_init : main: a value, its cost centre and
+   theta, or "no_value" when no rule applies (a section 6 error) or the
+   fuel runs out.  No steps: the big-step semantics has none. *)
+let run_big_step_report rules scoping max_steps prog tops sccs =
+  match interp rules scoping max_steps init_cc (init_heap prog) init_ctl with
+  | Some (((th, _), z), cz) ->
+    print_report ~outcome:"value" ~err:"null" ~value:(json_string (value_text z))
+      ~rcc:(json_string cz) ~steps:"null" ~rules ~scoping ~tops ~sccs th;
+    0
+  | None ->
+    print_report ~outcome:"no_value" ~err:"null" ~value:"null" ~rcc:"null" ~steps:"null"
+      ~rules ~scoping ~tops ~sccs (fun _ _ -> 0);
+    1
+
 (* Run one program, print its report line; the exit status it asks for. *)
-let run_file rules scoping max_steps file =
+let run_file big_step rules scoping max_steps file =
   let read_all ic =
     let b = Buffer.create 65536 in
     (try while true do Buffer.add_channel b ic 1 done with End_of_file -> ());
@@ -59,43 +111,18 @@ let run_file rules scoping max_steps file =
     print_endline "{\"outcome\":\"bad_input\"}";
     2
   | prog, tops, sccs ->
-  (* Run: the proven step function under a fuel of max_steps rows. *)
-  let n, s = run_machine rules scoping max_steps (init_state prog) in
-  let stop = stop_of rules scoping s in
-  (* theta is a function; it is evaluated at every cost centre a run can
-     charge: MAIN, SUB, CAF, each CAF:name and each scc name (a state's
-     cost centre only ever comes from these, see docs/coq.md).  As ccm's
-     report: a cost centre with a non-zero counter, and MAIN always. *)
-  let ccs = List.sort_uniq compare
-      ("MAIN" :: "SUB" :: "CAF" :: List.map (fun x -> "CAF:" ^ x) tops @ sccs) in
-  let rows = List.filter_map (fun c ->
-      let vs = List.map (fun (_, k) -> s.th c k) counters in
-      if c = "MAIN" || List.exists (fun v -> v <> 0) vs then Some (c, vs) else None) ccs in
-  let outcome, err = match stop_kind stop with
-    | None -> "value", "null"
-    | Some "steps" -> "resource_error", "{\"kind\":\"steps\"}"
-    | Some k -> "runtime_error", Printf.sprintf "{\"kind\":%s}" (json_string k) in
-  let value, rcc = if stop = StopValue
-    then json_string (value_text s.ctl), json_string s.ccc else "null", "null" in
-  Printf.printf "{\"outcome\":%s,\"error\":%s,\"value\":%s,\"returned_cc\":%s,\"steps\":%d,"
-    (json_string outcome) err value rcc n;
-  Printf.printf "\"rules\":%s,\"scoping\":%s,\"costs\":{%s}}\n"
-    (json_string (if rules = Fig6 then "fig6" else "fig2"))
-    (json_string (if scoping = Lexical then "lexical" else "evaluation"))
-    (String.concat "," (List.map (fun (c, vs) ->
-         Printf.sprintf "%s:{%s}" (json_string c)
-           (String.concat "," (List.map2 (fun (k, _) v -> Printf.sprintf "\"%s\":%d" k v) counters vs)))
-         rows));
-  match stop with StopValue -> 0 | Unfinished -> 3 | _ -> 1
+    (if big_step then run_big_step_report else run_machine_report)
+      rules scoping max_steps prog tops sccs
 
 (* Options, then one or more files: one report line per file, in order
    (coq-check runs a whole directory in one process).  The exit status is
    the last file's. *)
 let () =
   let rules = ref Fig6 and scoping = ref Lexical and max_steps = ref 1_000_000_000
-  and files = ref [] in
-  let usage () = prerr_endline "usage: ccm-coq [--rules fig6|fig2] [--scoping lexical|evaluation] [--max-steps N] FILE..."; exit 2 in
+  and big_step = ref false and files = ref [] in
+  let usage () = prerr_endline "usage: ccm-coq [--big-step] [--rules fig6|fig2] [--scoping lexical|evaluation] [--max-steps N] FILE..."; exit 2 in
   let rec args = function
+    | "--big-step" :: r -> big_step := true; args r
     | "--rules" :: "fig6" :: r -> rules := Fig6; args r
     | "--rules" :: "fig2" :: r -> rules := Fig2; args r
     | "--scoping" :: "lexical" :: r -> scoping := Lexical; args r
@@ -107,6 +134,7 @@ let () =
     | _ -> usage () in
   args (List.tl (Array.to_list Sys.argv));
   if !files = [] then usage ();
-  let status = List.fold_left (fun _ f -> let st = run_file !rules !scoping !max_steps f in flush stdout; st)
+  let status = List.fold_left (fun _ f ->
+      let st = run_file !big_step !rules !scoping !max_steps f in flush stdout; st)
       0 (List.rev !files) in
   exit status
