@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""tests/coqcheck/cases.py CCM COQ [DIR] [--agree FILE...] -- hand-written programs for what the
+"""tests/coqcheck/cases.py CCM COQ [DIR] [--examples] [--agree FILE...] -- hand-written programs for what the
 generator rarely or never makes (every runtime error kind, the step budget,
 INT64_MIN / -1 and % -1, negative results, odd cost-centre names, the
 worked example).  Each DIR/*.lam (default tests/coqcheck/cases) is run by
@@ -9,8 +9,8 @@ hand-derived expectations:
     -- expect: outcome=.. kind=.. value=.. returned_cc=.. steps=.. cost:CC:COUNTER=N
     -- options: --max-steps 3          (extra options for both)
     -- configs: fig6:lexical ...       (where the expectations hold; default all)
-The --agree files (make coq-check passes examples/*.lam and
-tests/regress/*.lam) carry no expectation: ccm and the model must agree on
+The --agree files, and with --examples the repository's examples/*.lam and
+tests/regress/*.lam, carry no expectation: ccm and the model must agree on
 them, nothing more.
 Prints "coq-check cases: N passed, M failed" (one per file)."""
 import glob, json, os, shlex, subprocess, sys
@@ -20,6 +20,11 @@ agree = []
 if "--agree" in args:
     i = args.index("--agree")
     agree, args = args[i + 1:], args[:i]
+if "--examples" in args:
+    args.remove("--examples")
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    agree += sorted(glob.glob(os.path.join(root, "examples", "*.lam")))
+    agree += sorted(glob.glob(os.path.join(root, "tests", "regress", "*.lam")))
 ccm, coq = args[0], args[1]
 cases = args[2] if len(args) > 2 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "cases")
 ALL = ["fig6:lexical", "fig2:lexical", "fig6:evaluation", "fig2:evaluation"]
@@ -72,7 +77,7 @@ for path in sorted(glob.glob(os.path.join(cases, "*.lam"))) + agree:
                     got = f.get(k, 0 if k.startswith("cost:") else None)
                     if str(got) != want and not (got is None and want == "null"):
                         problems.append(f"{cfg}: {who}: {k} is {got!r}, expected {want}")
-    name = path if path in agree else os.path.basename(path)
+    name = os.path.relpath(path) if path in agree else os.path.basename(path)
     if problems:
         failed += 1
         print(f"FAIL {name}: " + "; ".join(problems[:6]))

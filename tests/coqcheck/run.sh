@@ -28,7 +28,7 @@ max_steps=${COQ_CHECK_MAX_STEPS:-10000000}
 for tool in "$ccm" "$gen" "${coq%% *}"; do
     [ -x "$tool" ] || { echo "coq-check: $tool missing (make coq-check builds it)"; echo "coq-check: 0 passed, 1 failed"; exit 1; }
 done
-rm -rf "$work"
+rm -rf "$work" "$failed_dir"       # no stale failure from an earlier run
 mkdir -p "$work/progs" "$failed_dir"
 start=$(date +%s%N)
 
