@@ -45,13 +45,12 @@ let stop_kind = function
   | Overflow -> Some "overflow"
   | Unfinished -> Some "steps"
 
-(* The report line.  theta is a function; it is evaluated at every cost
-   centre a run can charge: MAIN, SUB, CAF, each CAF:name and each scc name
-   (a cost centre only ever comes from these, see docs/coq.md).  As ccm's
-   report: a cost centre with a non-zero counter, and MAIN always. *)
-let print_report ~outcome ~err ~value ~rcc ~steps ~rules ~scoping ~tops ~sccs (th : theta) =
-  let ccs = List.sort_uniq compare
-      ("MAIN" :: "SUB" :: "CAF" :: List.map (fun x -> "CAF:" ^ x) tops @ sccs) in
+(* The report line.  theta is a function; it is evaluated at ccs: the
+   cost centres Charged.seen_ccs lists for the run (every cost centre the
+   run can have charged: Charged.run_machine_charged), MAIN, and, harmless
+   extras, SUB, CAF, each CAF:name and each scc name of the program.  As
+   ccm's report: a cost centre with a non-zero counter, and MAIN always. *)
+let print_report ~outcome ~err ~value ~rcc ~steps ~rules ~scoping ~ccs (th : theta) =
   let rows = List.filter_map (fun c ->
       let vs = List.map (fun (_, k) -> th c k) counters in
       if c = "MAIN" || List.exists (fun v -> v <> 0) vs then Some (c, vs) else None) ccs in
@@ -65,9 +64,16 @@ let print_report ~outcome ~err ~value ~rcc ~steps ~rules ~scoping ~tops ~sccs (t
            (String.concat "," (List.map2 (fun (k, _) v -> Printf.sprintf "\"%s\":%d" k v) counters vs)))
          rows))
 
+(* Where theta is evaluated (print_report). *)
+let cost_centres rules scoping max_steps prog tops sccs =
+  List.sort_uniq compare
+    (seen_ccs rules scoping max_steps (init_state prog)
+     @ "MAIN" :: "SUB" :: "CAF" :: List.map (fun x -> "CAF:" ^ x) tops @ sccs)
+
 (* The machine (Interp.run_machine, fuel max_steps rows) from the program's
    initial state: the report of `ccm run --json`. *)
 let run_machine_report rules scoping max_steps prog tops sccs =
+  let ccs = cost_centres rules scoping max_steps prog tops sccs in
   let n, s = run_machine rules scoping max_steps (init_state prog) in
   let stop = stop_of rules scoping s in
   let outcome, err = match stop_kind stop with
@@ -76,22 +82,25 @@ let run_machine_report rules scoping max_steps prog tops sccs =
     | Some k -> "runtime_error", Printf.sprintf "{\"kind\":%s}" (json_string k) in
   let value, rcc = if stop = StopValue
     then json_string (value_text s.ctl), json_string s.ccc else "null", "null" in
-  print_report ~outcome ~err ~value ~rcc ~steps:(string_of_int n) ~rules ~scoping ~tops ~sccs s.th;
+  print_report ~outcome ~err ~value ~rcc ~steps:(string_of_int n) ~rules ~scoping ~ccs s.th;
   match stop with StopValue -> 0 | Unfinished -> 3 | _ -> 1
 
 (* The big-step rules (BigInterp.interp, fuel max_steps levels of
    derivation) for MAIN, Gamma_init : main: a value, its cost centre and
    theta, or "no_value" when no rule applies (a section 6 error) or the
-   fuel runs out.  No steps: the big-step semantics has none. *)
+   fuel runs out.  No steps: the big-step semantics has none.  Its theta is
+   the machine's at every cost centre when both give a value (T1, T2:
+   InterpProgram.v), so it is evaluated where the machine's is. *)
 let run_big_step_report rules scoping max_steps prog tops sccs =
+  let ccs = cost_centres rules scoping max_steps prog tops sccs in
   match interp rules scoping max_steps init_cc (init_heap prog) init_ctl with
   | Some (((th, _), z), cz) ->
     print_report ~outcome:"value" ~err:"null" ~value:(json_string (value_text z))
-      ~rcc:(json_string cz) ~steps:"null" ~rules ~scoping ~tops ~sccs th;
+      ~rcc:(json_string cz) ~steps:"null" ~rules ~scoping ~ccs th;
     0
   | None ->
     print_report ~outcome:"no_value" ~err:"null" ~value:"null" ~rcc:"null" ~steps:"null"
-      ~rules ~scoping ~tops ~sccs (fun _ _ -> 0);
+      ~rules ~scoping ~ccs (fun _ _ -> 0);
     1
 
 (* Run one program, print its report line; the exit status it asks for. *)
