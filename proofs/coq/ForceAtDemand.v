@@ -13,7 +13,7 @@
    theta and on the cost centre (SUBCAF after var1 as after var3). *)
 Require Import ZArith String List Bool Arith Lia.
 Require Import Ccm.Costs Ccm.Syntax Ccm.BigStep Ccm.Machine Ccm.MachineDet
-        Ccm.Run Ccm.Complete Ccm.Sound.
+        Ccm.Run Ccm.RunSplit Ccm.Complete Ccm.Sound.
 Import ListNotations.
 
 (* n steps of a run with early forcing (Machine.step_early). *)
@@ -51,22 +51,6 @@ Proof.
   destruct (steps_theta_shift _ _ _ _ _ t RS) as (t' & R' & T'). simpl in *.
   exists t'. split; [exact R'|].
   intros a k. specialize (T' a k). specialize (T0 a k). unfold empty in T0, T'. lia.
-Qed.
-
-(* A deterministic run that ends final contains every shorter run from the
-   same start: the longer one goes on from where the shorter one ends. *)
-Lemma steps_split : forall rs sc k n s s1 sf,
-    steps rs sc n s sf -> final sf -> steps rs sc k s s1 ->
-    k <= n /\ steps rs sc (n - k) s1 sf.
-Proof.
-  intros rs sc k. induction k as [|k IH]; intros n s s1 sf R F Rk.
-  - inversion Rk; subst. rewrite Nat.sub_0_r. split; [lia | exact R].
-  - inversion Rk as [|k' s' s2 s1' St Rk']; subst.
-    inversion R as [s0|n' s0 s2' sf' St' R']; subst.
-    + exfalso. eapply final_no_step; eassumption.
-    + pose proof (step_deterministic _ _ _ _ _ St St') as <-.
-      destruct (IH _ _ _ _ R' F Rk') as (L & R'').
-      split; [lia | exact R''].
 Qed.
 
 (* The smallest case of T3: control x, x bound to a thunk.  If the plain
