@@ -1,7 +1,9 @@
 (* NoValue.v -- the runs of docs/semantics.md section 6 (stuck: neither
    final nor matched by a row) and runs that never end, against the
-   big-step rules: either kind of run happens exactly for the programs the
-   rules give no value.  Consequences of T1 (Sound.v), T2 (Complete.v) and
+   big-step rules: either kind of run is a program the rules give no value,
+   and such a program has no run that ends final (that every run then gets
+   stuck or goes on for ever is the excluded middle, not stated here).
+   Consequences of T1 (Sound.v), T2 (Complete.v) and
    the machine's determinism; stated so that "the machine computes the
    big-step semantics" also covers the runs that do not end in a value. *)
 Require Import String List Arith Lia.
@@ -37,8 +39,7 @@ Proof.
 Qed.
 
 (* Conversely, a run that gets stuck or never ends is a program the rules
-   give no value (section 6's runtime errors are exactly the programs
-   without a derivation, among those whose run is finite). *)
+   give no value. *)
 Corollary stuck_no_eval : forall rs sc p n s,
     steps rs sc n (init_state p) s -> stuck rs sc s ->
     forall th0 D z cz, ~ prog_eval rs sc p th0 D z cz.
