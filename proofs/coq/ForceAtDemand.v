@@ -4,7 +4,8 @@
    forced at the very state where the plain run demands it (control x).
    Then force, the thunk's run, var3, resume and var1 replace var2, the
    thunk's run and var3: two steps more, the same heap, value, cost centre
-   and theta.  Under fig6, both scopings.
+   and theta.  Under fig6, both scopings; under fig2 when SUB is never
+   current.
 
    This is NOT T3: a force earlier than the demand makes the thunk allocate
    at other addresses and meet other thunks already or not yet updated, and
@@ -13,7 +14,7 @@
    theta and on the cost centre (SUBCAF after var1 as after var3). *)
 Require Import ZArith String List Bool Arith Lia.
 Require Import Ccm.Costs Ccm.Syntax Ccm.BigStep Ccm.Machine Ccm.MachineDet
-        Ccm.Run Ccm.Complete Ccm.Sound.
+        Ccm.Run Ccm.RunSplit Ccm.Complete Ccm.Sound.
 Import ListNotations.
 
 (* n steps of a run with early forcing (Machine.step_early). *)
@@ -53,34 +54,33 @@ Proof.
   intros a k. specialize (T' a k). specialize (T0 a k). unfold empty in T0, T'. lia.
 Qed.
 
-(* A deterministic run that ends final contains every shorter run from the
-   same start: the longer one goes on from where the shorter one ends. *)
-Lemma steps_split : forall rs sc k n s s1 sf,
-    steps rs sc n s sf -> final sf -> steps rs sc k s s1 ->
-    k <= n /\ steps rs sc (n - k) s1 sf.
+(* The cost centre after var1 (SUBCAF, fig2 SUB) and after var3 (SUBCAF,
+   fig2 the value's own) agree under fig6 always, and under fig2 unless
+   the value's cost centre is SUB. *)
+Lemma entered_updated : forall rs cz c,
+    (rs = Fig6 \/ cz <> "SUB"%string) -> entered rs cz c = updated rs cz c.
 Proof.
-  intros rs sc k. induction k as [|k IH]; intros n s s1 sf R F Rk.
-  - inversion Rk; subst. rewrite Nat.sub_0_r. split; [lia | exact R].
-  - inversion Rk as [|k' s' s2 s1' St Rk']; subst.
-    inversion R as [s0|n' s0 s2' sf' St' R']; subst.
-    + exfalso. eapply final_no_step; eassumption.
-    + pose proof (step_deterministic _ _ _ _ _ St St') as <-.
-      destruct (IH _ _ _ _ R' F Rk') as (L & R'').
-      split; [lia | exact R''].
+  intros rs cz c H. destruct rs; [|reflexivity].
+  destruct H as [H|H]; [discriminate|].
+  unfold entered, updated, sub_cc. destruct (string_dec cz "SUB"); congruence.
 Qed.
 
 (* The smallest case of T3: control x, x bound to a thunk.  If the plain
    run ends final in n steps, forcing x first ends final in n + 2 steps,
    with the same cost centre, heap and value, and the same theta at every
-   cost centre and counter. *)
-Theorem force_at_demand : forall sc c G x e ce Sk t n sf,
+   cost centre and counter.  Under fig6; under fig2 when SUB is never the
+   current cost centre of the plain run (section 2's programs, which may
+   not scc "SUB", keep it so, by an argument by hand not made here). *)
+Theorem force_at_demand_rs : forall rs sc c G x e ce Sk t n sf,
+    (rs = Fig6 \/ forall j s', steps rs sc j (mkstate c G (Var x) Sk t) s' ->
+                               ccc s' <> "SUB"%string) ->
     lookup G x = Some (e, ce) -> is_value e = false ->
-    steps Fig6 sc n (mkstate c G (Var x) Sk t) sf -> final sf ->
-    exists sf', esteps Fig6 sc (n + 2) (mkstate c G (Var x) Sk t) sf' /\ final sf' /\
+    steps rs sc n (mkstate c G (Var x) Sk t) sf -> final sf ->
+    exists sf', esteps rs sc (n + 2) (mkstate c G (Var x) Sk t) sf' /\ final sf' /\
                 ccc sf' = ccc sf /\ hp sf' = hp sf /\ ctl sf' = ctl sf /\
                 forall a k, th sf' a k = th sf a k.
 Proof.
-  intros sc c G x e ce Sk t n sf Hx He R F.
+  intros rs sc c G x e ce Sk t n sf Hrs Hx He R F.
   (* the plain run: var2 first *)
   destruct (steps_first _ _ _ _ _ R F) as (n' & s2 & -> & St & R2).
   { intros [Hv _]. discriminate. }
@@ -94,6 +94,11 @@ Proof.
   destruct (eval_complete_uniform _ _ _ _ _ _ _ _ _ E) as (k & Hk).
   destruct (Hk (FUpd x c :: Sk) (charge c CV 1 t)) as (tp & Rp & Tp).
   destruct (steps_split _ _ _ _ _ _ _ R2 F Rp) as (Lk & R3).
+  (* the plain run reaches the thunk's value under czx: so var1 and var3
+     agree on the cost centre *)
+  assert (Heu : entered rs czx c = updated rs czx c).
+  { apply entered_updated. destruct Hrs as [Hrs|Hrs]; [left; exact Hrs|right].
+    exact (Hrs _ _ (steps_cons _ _ _ _ _ _ St Rp)). }
   (* then var3 *)
   destruct (steps_first _ _ _ _ _ R3 F) as (m3 & s4 & Hm3 & St4 & R4).
   { intros [_ Hs]. discriminate. }
@@ -102,9 +107,9 @@ Proof.
      var3, resume, var1 *)
   destruct (Hk (FUpd x c :: FResume (Var x) c :: Sk) t) as (te & Re & Te).
   destruct x as [nm | a]; [discriminate Hx|].
-  set (mid := mkstate (updated Fig6 czx c) (update D (VAddr a) (zx, czx)) zx Sk
+  set (mid := mkstate (entered rs czx c) (update D (VAddr a) (zx, czx)) zx Sk
                       (charge c CV 1 (charge czx CU 1 te))).
-  assert (Early : esteps Fig6 sc (1 + k + 3) (mkstate c G (Var (VAddr a)) Sk t) mid).
+  assert (Early : esteps rs sc (1 + k + 3) (mkstate c G (Var (VAddr a)) Sk t) mid).
   { apply esteps_trans with (s2 := mkstate czx D zx (FUpd (VAddr a) c :: FResume (Var (VAddr a)) c :: Sk) te).
     - eapply esteps_cons; [apply Early_Force; econstructor; eassumption|].
       apply steps_esteps. exact Re.
@@ -114,6 +119,7 @@ Proof.
       + simpl. rewrite Nat.eqb_refl. reflexivity.
       + assumption. }
   (* the rest of the plain run, from mid's theta *)
+  rewrite <- Heu in R4.
   destruct (steps_theta_shift _ _ _ _ _ (charge c CV 1 (charge czx CU 1 te)) R4)
     as (tf & Rf & Tf). simpl in Rf, Tf.
   exists (mkstate (ccc sf) (hp sf) (ctl sf) (stk sf) tf).
@@ -124,3 +130,12 @@ Proof.
     cbn [th]. revert Tf Tp Te. unfold charge.
     repeat (destruct (string_dec _ _)); repeat (destruct (counter_eq_dec _ _)); lia.
 Qed.
+
+(* Under fig6 with no side condition. *)
+Corollary force_at_demand : forall sc c G x e ce Sk t n sf,
+    lookup G x = Some (e, ce) -> is_value e = false ->
+    steps Fig6 sc n (mkstate c G (Var x) Sk t) sf -> final sf ->
+    exists sf', esteps Fig6 sc (n + 2) (mkstate c G (Var x) Sk t) sf' /\ final sf' /\
+                ccc sf' = ccc sf /\ hp sf' = hp sf /\ ctl sf' = ctl sf /\
+                forall a k, th sf' a k = th sf a k.
+Proof. intros. eapply force_at_demand_rs; eauto. Qed.
