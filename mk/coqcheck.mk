@@ -1,0 +1,30 @@
+# mk/coqcheck.mk -- the Coq model run against ccm (issue 15 item 5, docs/coq.md).
+#   make coq-check     COQ_CHECK_N generated programs (default 10,000), each
+#                      run by ccm and by the model's extracted machine and
+#                      big-step evaluator under fig6/fig2 x lexical/evaluation;
+#                      every member of the report must agree; then the hand-written cases (and
+#                      examples/, tests/regress/) and the self-test (the
+#                      check fails on a wrong model)
+# `make check` runs a short version (CHECK_COQ_N, 300 programs), the cases
+# and the self-test as suites.
+COQ_CHECK_N ?= 10000
+COQ_CHECK_BIN := $(BUILD)/coq-check/ccm-coq
+# the short version in `make check`
+CHECK_COQ_N ?= 300
+
+# ccm-coq: the development compiled in its own directory (Extract.v writes
+# the OCaml there), then the driver of proofs/coq/ocaml/ with ocamlopt
+$(COQ_CHECK_BIN): proofs/coq/_CoqProject $(wildcard proofs/coq/*.v) \
+                  $(wildcard proofs/coq/ocaml/*.ml) proofs/coq/ocaml/build.sh
+	nice bash proofs/coq/ocaml/build.sh $(BUILD)/coq-check
+
+.PHONY: coq-check
+coq-check: $(COQ_CHECK_BIN) $(BUILD)/ccm $(BUILD)/ccm-gen
+	@bash tests/run-suites "bash tests/coqcheck/run.sh $(BUILD) $(COQ_CHECK_N)" \
+	    "python3 tests/coqcheck/cases.py $(BUILD)/ccm $(COQ_CHECK_BIN) --examples" \
+	    "bash tests/coqcheck/selftest.sh $(BUILD)"
+
+CHECK_SUITES += "bash tests/coqcheck/run.sh $(BUILD) $(CHECK_COQ_N)" \
+                "python3 tests/coqcheck/cases.py $(BUILD)/ccm $(COQ_CHECK_BIN) --examples" \
+                "bash tests/coqcheck/selftest.sh $(BUILD)"
+CHECK_DEPS   += $(COQ_CHECK_BIN) $(BUILD)/ccm $(BUILD)/ccm-gen

@@ -1,0 +1,28 @@
+(* Extract.v -- the model's machine as OCaml (make coq writes
+   build/coq/ccm_model.ml; proofs/coq/ocaml/ is the driver that runs it and
+   make coq-check compares it with ccm, docs/coq.md).
+
+   What is extracted is the proven code of Interp.v (step_fn, run_machine,
+   stop_of), Charged.v (seen_ccs, where theta can be non-zero), BigInterp.v
+   (interp) and the initial state of Program.v, nothing written for the
+   occasion.  Representation choices, each for a reason:
+   - string -> OCaml string (ExtrOcamlNativeString): cost-centre names and
+     binders, compared with OCaml's (=), which is String.eqb / string_dec;
+   - nat -> OCaml int (ExtrOcamlNatInt): heap addresses, counters, step
+     counts and the fuel stay far below 2^62;
+   - Z is NOT realized: integers keep Coq's binary representation (Z0,
+     Zpos, Zneg over xI/xO/xH), so the 64-bit range check and the
+     truncating / and % of BigStep.prim_result (section 6: overflow,
+     division by zero, INT64_MIN % -1 = 0) run as proven, with no OCaml
+     integer (63-bit) in between; the driver converts literals in and
+     values out through Int64. *)
+Require Import Extraction ExtrOcamlBasic ExtrOcamlNativeString ExtrOcamlNatInt.
+Require Import Ccm.Costs Ccm.Syntax Ccm.BigStep Ccm.Machine Ccm.Program Ccm.Interp Ccm.Charged Ccm.BigInterp.
+
+Extraction Language OCaml.
+
+Extraction "ccm_model.ml"
+  Costs.counter Costs.ruleset Costs.scoping
+  Syntax.expr Program.mkprogram Program.init_state
+  Program.init_cc Program.init_heap Program.init_ctl
+  Interp.run_machine Interp.stop_of Charged.seen_ccs BigInterp.interp.

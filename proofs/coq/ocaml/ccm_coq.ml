@@ -1,0 +1,149 @@
+(* ccm_coq.ml -- run a program on the Coq model's extracted machine
+   (Extract.v) and print the report as `ccm run --json` does
+   (docs/syntax-and-cli.md, "Reading the report"), so that coq-check can
+   compare the two member by member.
+
+     ccm-coq [--big-step] [--rules fig6|fig2] [--scoping lexical|evaluation]
+             [--max-steps N] FILE...
+
+   --big-step: the big-step rules (BigInterp.interp) instead of the
+   machine: value, returned cost centre and theta, no steps.
+
+   Exit status: 0 value, 1 runtime error, 3 step budget, 2 bad input. *)
+open Ccm_model
+
+let counters = [ "A", CA; "C", CC; "V", CV; "U", CU; "H", CH; "P", CP;
+                 "entries", CEntries; "subentries", CSubentries ]
+
+let json_string s =
+  let b = Buffer.create (String.length s + 2) in
+  Buffer.add_char b '"';
+  String.iter (fun c ->
+      match c with
+      | '"' -> Buffer.add_string b "\\\""
+      | '\\' -> Buffer.add_string b "\\\\"
+      | c when Char.code c < 0x20 -> Buffer.add_string b (Printf.sprintf "\\u%04x" (Char.code c))
+      | c -> Buffer.add_char b c) s;
+  Buffer.add_char b '"';
+  Buffer.contents b
+
+(* The value as the report prints it: an integer, a constructor's name,
+   or <function>. *)
+let value_text = function
+  | Int n -> Int64.to_string (Reader.int64_of_z n)
+  | Con (c, _) -> c
+  | Lam _ -> "<function>"
+  | _ -> "?"
+
+let stop_kind = function
+  | StopValue -> None
+  | NotAFunction -> Some "not_a_function"
+  | NoAlternative -> Some "no_alternative"
+  | TypeError -> Some "type_error"
+  | BlackHole -> Some "black_hole"
+  | DivisionByZero -> Some "division_by_zero"
+  | Overflow -> Some "overflow"
+  | Unfinished -> Some "steps"
+
+(* The report line.  theta is a function; it is evaluated at ccs: the
+   cost centres Charged.seen_ccs lists for the run (every cost centre the
+   run can have charged: Charged.run_machine_charged), MAIN, and, harmless
+   extras, SUB, CAF, each CAF:name and each scc name of the program.  As
+   ccm's report: a cost centre with a non-zero counter, and MAIN always. *)
+let print_report ~outcome ~err ~value ~rcc ~steps ~rules ~scoping ~ccs (th : theta) =
+  let rows = List.filter_map (fun c ->
+      let vs = List.map (fun (_, k) -> th c k) counters in
+      if c = "MAIN" || List.exists (fun v -> v <> 0) vs then Some (c, vs) else None) ccs in
+  Printf.printf "{\"outcome\":%s,\"error\":%s,\"value\":%s,\"returned_cc\":%s,\"steps\":%s,"
+    (json_string outcome) err value rcc steps;
+  Printf.printf "\"rules\":%s,\"scoping\":%s,\"costs\":{%s}}\n"
+    (json_string (if rules = Fig6 then "fig6" else "fig2"))
+    (json_string (if scoping = Lexical then "lexical" else "evaluation"))
+    (String.concat "," (List.map (fun (c, vs) ->
+         Printf.sprintf "%s:{%s}" (json_string c)
+           (String.concat "," (List.map2 (fun (k, _) v -> Printf.sprintf "\"%s\":%d" k v) counters vs)))
+         rows))
+
+(* Where theta is evaluated (print_report). *)
+let cost_centres rules scoping max_steps prog tops sccs =
+  List.sort_uniq compare
+    (seen_ccs rules scoping max_steps (init_state prog)
+     @ "MAIN" :: "SUB" :: "CAF" :: List.map (fun x -> "CAF:" ^ x) tops @ sccs)
+
+(* The machine (Interp.run_machine, fuel max_steps rows) from the program's
+   initial state: the report of `ccm run --json`. *)
+let run_machine_report rules scoping max_steps prog tops sccs =
+  let ccs = cost_centres rules scoping max_steps prog tops sccs in
+  let n, s = run_machine rules scoping max_steps (init_state prog) in
+  let stop = stop_of rules scoping s in
+  let outcome, err = match stop_kind stop with
+    | None -> "value", "null"
+    | Some "steps" -> "resource_error", "{\"kind\":\"steps\"}"
+    | Some k -> "runtime_error", Printf.sprintf "{\"kind\":%s}" (json_string k) in
+  let value, rcc = if stop = StopValue
+    then json_string (value_text s.ctl), json_string s.ccc else "null", "null" in
+  print_report ~outcome ~err ~value ~rcc ~steps:(string_of_int n) ~rules ~scoping ~ccs s.th;
+  match stop with StopValue -> 0 | Unfinished -> 3 | _ -> 1
+
+(* The big-step rules (BigInterp.interp, fuel max_steps levels of
+   derivation) for MAIN, Gamma_init : main: a value, its cost centre and
+   theta, or "no_value" when no rule applies (a section 6 error) or the
+   fuel runs out.  No steps: the big-step semantics has none.  Its theta is
+   the machine's at every cost centre when both give a value (T1, T2:
+   InterpProgram.v), so it is evaluated where the machine's is. *)
+let run_big_step_report rules scoping max_steps prog tops sccs =
+  let ccs = cost_centres rules scoping max_steps prog tops sccs in
+  match interp rules scoping max_steps init_cc (init_heap prog) init_ctl with
+  | Some (((th, _), z), cz) ->
+    print_report ~outcome:"value" ~err:"null" ~value:(json_string (value_text z))
+      ~rcc:(json_string cz) ~steps:"null" ~rules ~scoping ~ccs th;
+    0
+  | None ->
+    print_report ~outcome:"no_value" ~err:"null" ~value:"null" ~rcc:"null" ~steps:"null"
+      ~rules ~scoping ~ccs (fun _ _ -> 0);
+    1
+
+(* Run one program, print its report line; the exit status it asks for. *)
+let run_file big_step rules scoping max_steps file =
+  let read_all ic =
+    let b = Buffer.create 65536 in
+    (try while true do Buffer.add_channel b ic 1 done with End_of_file -> ());
+    Buffer.contents b in
+  match
+    let text =
+      if file = "-" then read_all stdin
+      else (let ic = open_in_bin file in let t = read_all ic in close_in ic; t) in
+    Reader.program text
+  with
+  | exception (Reader.Error m | Sys_error m) ->
+    Printf.eprintf "%s: %s\n" file m;
+    print_endline "{\"outcome\":\"bad_input\"}";
+    2
+  | prog, tops, sccs ->
+    (if big_step then run_big_step_report else run_machine_report)
+      rules scoping max_steps prog tops sccs
+
+(* Options, then one or more files: one report line per file, in order
+   (coq-check runs a whole directory in one process).  The exit status is
+   the last file's. *)
+let () =
+  let rules = ref Fig6 and scoping = ref Lexical and max_steps = ref 1_000_000_000
+  and big_step = ref false and files = ref [] in
+  let usage () = prerr_endline "usage: ccm-coq [--big-step] [--rules fig6|fig2] [--scoping lexical|evaluation] [--max-steps N] FILE..."; exit 2 in
+  let rec args = function
+    | "--big-step" :: r -> big_step := true; args r
+    | "--rules" :: "fig6" :: r -> rules := Fig6; args r
+    | "--rules" :: "fig2" :: r -> rules := Fig2; args r
+    | "--scoping" :: "lexical" :: r -> scoping := Lexical; args r
+    | "--scoping" :: "evaluation" :: r -> scoping := Evaluation; args r
+    | "--max-steps" :: n :: r ->
+      (match int_of_string_opt n with Some k when k >= 0 -> max_steps := k | _ -> usage ()); args r
+    | f :: r when f = "-" || (f <> "" && f.[0] <> '-') -> files := f :: !files; args r
+    | [] -> ()
+    | _ -> usage () in
+  args (List.tl (Array.to_list Sys.argv));
+  if !files = [] then usage ();
+  let status = List.fold_left (fun _ f ->
+      let st = run_file !big_step !rules !scoping !max_steps f in flush stdout; st)
+      0 (List.rev !files) in
+  exit status
