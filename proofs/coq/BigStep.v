@@ -95,6 +95,20 @@ Definition prim_result (op : prim) (n1 n2 : Z) : option expr :=
   | PGe => Some (bool_con (Z.geb n1 n2))
   end.
 
+(* What a primitive returns, when it returns: an integer or True/False.
+   Complete.v (the result is a value) and SubNeverCurrent.v (it holds no
+   scc) both read it off this. *)
+Lemma prim_result_shape : forall op n1 n2 r,
+    prim_result op n1 n2 = Some r -> (exists n, r = Int n) \/ (exists b, r = bool_con b).
+Proof.
+  intros op n1 n2 r H.
+  destruct op; simpl in H;
+    repeat match goal with
+           | H : context [if ?b then _ else _] |- _ => destruct b
+           end;
+    try discriminate; injection H as <-; eauto.
+Qed.
+
 (* The cost centre the body of an applied lambda runs under (section 3
    Application): the lambda's (lexical) or the caller's (evaluation). *)
 Definition body_cc (sc : scoping) (cclam cur : cc) : cc :=

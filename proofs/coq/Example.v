@@ -45,6 +45,20 @@ Ltac theta_pointwise :=
   repeat (destruct (string_dec _ _); try congruence);
   reflexivity.
 
+(* Section 7's nine rows in order (var2 let app1 var2 scc var3 app2 var1
+   var3); the same rows fire under fig2 (ExampleFig2.v). *)
+Ltac example_rows :=
+  eapply steps_cons; [eapply Step_Var2; reflexivity |];
+  eapply steps_cons; [eapply Step_Let |];
+  eapply steps_cons; [eapply Step_App1 |];
+  eapply steps_cons; [eapply Step_Var2; reflexivity |];
+  eapply steps_cons; [eapply Step_Scc |];
+  eapply steps_cons; [eapply Step_Var3; reflexivity |];
+  eapply steps_cons; [eapply Step_App2 |];
+  eapply steps_cons; [eapply Step_Var1; reflexivity |];
+  eapply steps_cons; [eapply Step_Var3; reflexivity |];
+  apply steps_refl.
+
 (* Section 7: nine steps, the value 1 under MAIN, theta as counted. *)
 Theorem example_machine :
   exists s, steps Fig6 Lexical 9 init_state s /\ final s /\
@@ -52,17 +66,7 @@ Theorem example_machine :
             forall c k, th s c k = expected c k.
 Proof.
   eexists. split.
-  { unfold init_state.
-    eapply steps_cons. { eapply Step_Var2; reflexivity. }
-    eapply steps_cons. { eapply Step_Let. }
-    eapply steps_cons. { eapply Step_App1. }
-    eapply steps_cons. { eapply Step_Var2; reflexivity. }
-    eapply steps_cons. { eapply Step_Scc. }
-    eapply steps_cons. { eapply Step_Var3; reflexivity. }
-    eapply steps_cons. { eapply Step_App2. }
-    eapply steps_cons. { eapply Step_Var1; reflexivity. }
-    eapply steps_cons. { eapply Step_Var3; reflexivity. }
-    apply steps_refl. }
+  { unfold init_state. example_rows. }
   split; [split; reflexivity|].
   split; [reflexivity|]. split; [reflexivity|].
   simpl. theta_pointwise.

@@ -26,16 +26,7 @@ Lemma example_fig2_machine :
             forall c k, th s c k = Ccm.Example.expected c k.
 Proof.
   eexists. split.
-  { eapply steps_cons. { eapply Step_Var2; reflexivity. }
-    eapply steps_cons. { eapply Step_Let. }
-    eapply steps_cons. { eapply Step_App1. }
-    eapply steps_cons. { eapply Step_Var2; reflexivity. }
-    eapply steps_cons. { eapply Step_Scc. }
-    eapply steps_cons. { eapply Step_Var3; reflexivity. }
-    eapply steps_cons. { eapply Step_App2. }
-    eapply steps_cons. { eapply Step_Var1; reflexivity. }
-    eapply steps_cons. { eapply Step_Var3; reflexivity. }
-    apply steps_refl. }
+  { Ccm.Example.example_rows. }
   split; [split; reflexivity|].
   split; [reflexivity|]. split; [vm_compute; reflexivity|].
   simpl. unfold init_cc.

@@ -134,13 +134,8 @@ Qed.
 Lemma prim_result_ok : forall op n1 n2 r, prim_result op n1 n2 = Some r -> no_sub_scc r = true.
 Proof.
   intros op n1 n2 r H.
-  destruct op; simpl in H;
-    repeat match goal with
-           | H : context [if ?b then _ else _] |- _ => destruct b
-           end;
-    try discriminate; injection H as <-; try reflexivity;
-    unfold bool_con; match goal with |- context [if ?b then _ else _] => destruct b end;
-    reflexivity.
+  destruct (prim_result_shape _ _ _ _ H) as [[n ->] | [b ->]];
+    [reflexivity | destruct b; reflexivity].
 Qed.
 
 (* The cost centres the rows compute from two that are not SUB, or from a

@@ -28,56 +28,47 @@ else
     cat "$tmp/real/out.txt"; fail "the real model passes 20 programs"
 fi
 
-# 1. a report with one step too many (the third program's): exactly that
-# program fails, and it is kept byte for byte with the steps named
-mkdir -p "$tmp/steps"
-cat > "$tmp/steps/model" <<WRAP
-#!/usr/bin/env bash
-case " \$* " in *" --big-step "*) exec "$real" "\$@";; esac
-"$real" "\$@" | sed '3s/"steps":\([0-9]*\)/"steps":1\1/'
-WRAP
-chmod +x "$tmp/steps/model"
-check_with "$tmp/steps/model" "$tmp/steps" 20; rc=$?
-if [ $rc -ne 0 ] && grep -q '^coq-check: 19 passed, 1 failed' "$tmp/steps/out.txt" \
-   && cmp -s "$tmp/steps/failed/seed-3.lam" "$tmp/steps/run/progs/3.lam" \
-   && grep -q '^steps: ccm' "$tmp/steps/failed/seed-3.txt"; then
-    ok "a wrong step count fails, program 3 kept"
-else
-    cat "$tmp/steps/out.txt"; fail "a wrong step count fails, program 3 kept"
+# wrong_report NAME WHICH SED TEST GREP...: a model that is the real one
+# but for one edit of its report (WHICH: machine or big-step, the other is
+# passed through), run on 20 programs; exactly one program must fail, and
+# each GREP (a file under failed/ and a pattern) must match
+wrong_report() {
+    local name=$1 which=$2 edit=$3 what=$4; shift 4
+    local d=$tmp/$name pass=machine
+    [ "$which" = machine ] && pass=big-step
+    mkdir -p "$d"
+    if [ "$pass" = big-step ]; then
+        printf '#!/usr/bin/env bash\ncase " $* " in *" --big-step "*) exec "%s" "$@";; esac\n' "$real" > "$d/model"
+    else
+        printf '#!/usr/bin/env bash\ncase " $* " in *" --big-step "*) ;; *) exec "%s" "$@";; esac\n' "$real" > "$d/model"
+    fi
+    printf '"%s" "$@" | sed %q\n' "$real" "$edit" >> "$d/model"
+    chmod +x "$d/model"
+    check_with "$d/model" "$d" 20; local rc=$? good=1
+    [ $rc -ne 0 ] && grep -q '^coq-check: 19 passed, 1 failed' "$d/out.txt" || good=0
+    while [ $# -ge 2 ]; do
+        grep -q -- "$2" "$d/failed/$1" 2>/dev/null || good=0
+        shift 2
+    done
+    if [ $good -eq 1 ]; then ok "$what"; else cat "$d/out.txt"; fail "$what"; fi
+}
+
+# 1. one step too many in the third program's report: that program fails,
+# kept byte for byte, with the steps named
+wrong_report steps machine '3s/"steps":\([0-9]*\)/"steps":1\1/' \
+    "a wrong step count fails, program 3 kept" seed-3.txt '^steps: ccm'
+if ! cmp -s "$tmp/steps/failed/seed-3.lam" "$tmp/steps/run/progs/3.lam"; then
+    fail "the failing program 3 is kept byte for byte"
 fi
 
-# 2. a report with one counter wrong (MAIN's V of the seventh program)
-mkdir -p "$tmp/counter"
-cat > "$tmp/counter/model" <<WRAP
-#!/usr/bin/env bash
-case " \$* " in *" --big-step "*) exec "$real" "\$@";; esac
-"$real" "\$@" | sed '7s/"MAIN":{"A":\([0-9]*\),"C":\([0-9]*\),"V":\([0-9]*\)/"MAIN":{"A":\1,"C":\2,"V":9\3/'
-WRAP
-chmod +x "$tmp/counter/model"
-check_with "$tmp/counter/model" "$tmp/counter" 20; rc=$?
-if [ $rc -ne 0 ] && grep -q '^coq-check: 19 passed, 1 failed' "$tmp/counter/out.txt" \
-   && grep -q "^costs\['MAIN'\]" "$tmp/counter/failed/seed-7.txt"; then
-    ok "a wrong counter fails, program 7 kept"
-else
-    cat "$tmp/counter/out.txt"; fail "a wrong counter fails, program 7 kept"
-fi
+# 2. one counter wrong (MAIN's V of the seventh program)
+wrong_report counter machine '7s/"MAIN":{"A":\([0-9]*\),"C":\([0-9]*\),"V":\([0-9]*\)/"MAIN":{"A":\1,"C":\2,"V":9\3/' \
+    "a wrong counter fails, program 7 kept" seed-7.txt "^costs\\['MAIN'\\]"
 
 # 2b. the big-step report alone wrong (the fifth program's returned cost
 # centre): the big-step comparison is made, not skipped
-mkdir -p "$tmp/bigstep"
-cat > "$tmp/bigstep/model" <<WRAP
-#!/usr/bin/env bash
-case " \$* " in *" --big-step "*) ;; *) exec "$real" "\$@";; esac
-"$real" "\$@" | sed '5s/"returned_cc":"[^"]*"/"returned_cc":"WRONG"/'
-WRAP
-chmod +x "$tmp/bigstep/model"
-check_with "$tmp/bigstep/model" "$tmp/bigstep" 20; rc=$?
-if [ $rc -ne 0 ] && grep -q '^coq-check: 19 passed, 1 failed' "$tmp/bigstep/out.txt" \
-   && grep -q 'big-step' "$tmp/bigstep/failed/seed-5.txt"; then
-    ok "a wrong big-step report fails, program 5 kept"
-else
-    cat "$tmp/bigstep/out.txt"; fail "a wrong big-step report fails, program 5 kept"
-fi
+wrong_report bigstep big-step '5s/"returned_cc":"[^"]*"/"returned_cc":"WRONG"/' \
+    "a wrong big-step report fails, program 5 kept" seed-5.txt 'big-step'
 
 # 3-4. the extracted machine itself mutated (a copy of ccm_model.ml):
 # fig6's var1 with fig2's SUB instead of SUBCAF (a CAF's cost centre
