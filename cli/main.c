@@ -186,20 +186,21 @@ static int cmd_eval(struct args *a, int trace)
         fprintf(stderr, "ccm: %s\n", err);     /* a file, not the command line: no usage text */
         return 2;
     }
-    uint64_t counts[CCM_NRULES] = { 0 };
+    uint64_t counts_array[CCM_NRULES] = { 0 };
+    uint64_t *counts = a->rule_counts ? counts_array : NULL;   /* NULL: not counted */
     if (a->assert_file) {
         rc = assert_run(stdout, a->assert_file, a->file, s, a->json);
         ccm_session_free(s);
         return rc;
     }
     int st = trace ? trace_run(stdout, s, a->json)
-           : profiling ? prof_run(s, &a->prof, a->rule_counts ? counts : NULL)
-           : ccm_session_run_counted(s, a->rule_counts ? counts : NULL);
-    if (a->json) { report_json_counted(stdout, s, st, a->rule_counts ? counts : NULL); fputc('\n', stdout); }
+           : profiling ? prof_run(s, &a->prof, counts)
+           : ccm_session_run_counted(s, counts);
+    if (a->json) { report_json_counted(stdout, s, st, counts); fputc('\n', stdout); }
     else {
         if (trace) fputc('\n', stdout);
         report_table(stdout, a->file, s, st);
-        if (a->rule_counts) rulecount_table(stdout, counts);
+        if (counts) rulecount_table(stdout, counts);
     }
     if (st != CCM_VALUE) {
         char buf[512];

@@ -36,8 +36,8 @@ certificate-check:
 	@bash tests/certificate/check.sh
 
 # After `make prove` succeeded: the newest of the reports of a whole proof
-# (prove-replay's, prove-update's, or prove-prune's, which proves as
-# prove-update does), with Frama-C's exit status 0 (make prove passed).
+# (prove-replay's, prove-update's, prove-prune's, which proves as
+# prove-update does, or prove-cold's), with Frama-C's exit status 0 (make prove passed).
 certificate:
 	@log=$$(ls -t $(BUILD)/prove/replay.log $(BUILD)/prove/prove.log $(BUILD)/prove/prune.log $(BUILD)/prove/cold.log 2>/dev/null | head -n 1); \
 	[ -n "$$log" ] || { echo "certificate: no report of make prove in $(BUILD)/prove"; exit 1; }; \

@@ -15,7 +15,7 @@ CHECK_COQ_N ?= 300
 # ccm-coq: the development compiled in its own directory (Extract.v writes
 # the OCaml there), then the driver of proofs/coq/ocaml/ with ocamlopt
 $(COQ_CHECK_BIN): proofs/coq/_CoqProject $(wildcard proofs/coq/*.v) \
-                  $(wildcard proofs/coq/ocaml/*.ml) proofs/coq/ocaml/build.sh
+                  $(wildcard proofs/coq/ocaml/*.ml) $(wildcard proofs/coq/ocaml/*.sh)
 	nice bash proofs/coq/ocaml/build.sh $(BUILD)/coq-check
 
 .PHONY: coq-check

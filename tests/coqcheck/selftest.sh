@@ -81,8 +81,7 @@ mutant() {   # name, sed expression on ccm_model.ml
     if cmp -s "$d/ml/ccm_model.ml" "$build/coq-check/ml/ccm_model.ml"; then
         fail "mutant $1 applies"; return
     fi
-    (cd "$d/ml" && ocamlopt -w -a -c ccm_model.mli ccm_model.ml && ocamlopt -w -a -c reader.ml \
-        && ocamlopt -w -a -c ccm_coq.ml && ocamlopt -o ../model ccm_model.cmx reader.cmx ccm_coq.cmx) \
+    bash "$here/../../proofs/coq/ocaml/compile.sh" "$d/ml" "$(cd "$d" && pwd)/model" \
         > "$d/build.log" 2>&1 || { cat "$d/build.log"; fail "mutant $1 builds"; return; }
     check_with "$d/model" "$d" 200; rc=$?
     local line; line=$(grep '^coq-check: [0-9]* passed' "$d/out.txt")

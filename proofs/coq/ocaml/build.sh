@@ -2,8 +2,8 @@
 # proofs/coq/ocaml/build.sh DIR -- build DIR/ccm-coq: compile Extract.v and
 # the modules it requires in DIR/coq (its own copy of the sources, so that
 # `make coq`'s build/coq is never written by two jobs at once); Extract.v
-# writes ccm_model.ml there; then compile that with the driver (reader.ml,
-# ccm_coq.ml) by ocamlopt (Debian ocaml-nox; no other OCaml library).
+# writes ccm_model.ml there; then compile.sh compiles that with the driver
+# (reader.ml, ccm_coq.ml) by ocamlopt (Debian ocaml-nox; no other OCaml library).
 set -euo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
 out=$1
@@ -15,8 +15,4 @@ cp "$src"/_CoqProject "$src"/*.v "$out/coq/"
 (cd "$out/coq" && coq_makefile -f _CoqProject -o Makefile.coq >/dev/null \
     && make -s -f Makefile.coq Extract.vo >build.log 2>&1) || { cat "$out/coq/build.log"; exit 1; }
 cp "$out"/coq/ccm_model.ml "$out"/coq/ccm_model.mli "$src"/ocaml/reader.ml "$src"/ocaml/ccm_coq.ml "$out/ml/"
-cd "$out/ml"
-ocamlopt -w -a -c ccm_model.mli ccm_model.ml      # extracted code: its warnings are Coq's
-ocamlopt -w +a-4-9-40-41-42-44-45-70 -c reader.ml
-ocamlopt -w +a-4-9-40-41-42-44-45-70 -c ccm_coq.ml
-ocamlopt -o ../ccm-coq ccm_model.cmx reader.cmx ccm_coq.cmx
+bash "$src"/ocaml/compile.sh "$out/ml" "$(cd "$out" && pwd)/ccm-coq"
