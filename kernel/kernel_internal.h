@@ -77,6 +77,44 @@ int32_t ccm_resolve(const struct ccm_machine *m, int32_t env, int32_t ref);
 */
 int32_t ccm_push_cell(struct ccm_machine *m, int32_t addr, int32_t next);
 
+/* the stores rows share (rows_write.c): a row reads, then writes through one
+ * of these, whose goals are proven in a small context */
+
+/*@ requires valid: machine_valid(m);
+    requires room: 0 <= m->stack_len < m->stack_cap;
+    requires cc: in_cc(m, charged) && m->ncc <= CCM_MAX_CC;
+    requires counter: 0 <= counter < CCM_NCOUNTERS;
+    requires no_overflow: m->costs[cost_ix(charged, counter)] < UINT64_MAX;
+    requires budget: m->steps < m->max_steps;
+    assigns m->stack[m->stack_len], m->stack_len, m->costs[cost_ix(charged, counter)],
+            m->ctl_code, m->last_rule, m->steps;
+    ensures ctl: ctl_is(m, \old(m->ccc), body, \old(m->ctl_env), \old(m->ctl_num));
+    ensures push: m->stack_len == \old(m->stack_len) + 1 &&
+                  frame_is(m->stack[\old(m->stack_len)], kind, cc, a, b, 0);
+    ensures keeps: stack_keeps{Pre,Post}(m, \old(m->stack_len));
+    ensures heap: heap_same{Pre,Post}(m);
+    ensures cells: cells_same{Pre,Post}(m);
+    ensures costs: costs_plus{Pre,Post}(m, cost_ix(charged, counter), 1);
+    ensures counted: counted{Pre,Post}(m, rule);
+*/
+void ccm_push_write(struct ccm_machine *m, int32_t kind, int32_t cc, int32_t a, int32_t b,
+                    int32_t charged, int counter, int32_t body, int32_t rule);
+
+/*@ requires valid: machine_valid(m);
+    requires pop: 0 < m->stack_len <= m->stack_cap;
+    requires budget: m->steps < m->max_steps;
+    assigns m->ccc, m->stack_len, m->ctl_code, m->ctl_env, m->ctl_num, m->last_rule, m->steps;
+    ensures ctl: ctl_is(m, cc, code, env, num);
+    ensures popped: stack_popped{Pre,Post}(m);
+    ensures stack_all: stack_keeps{Pre,Post}(m, \old(m->stack_len));
+    ensures heap: heap_same{Pre,Post}(m);
+    ensures cells: cells_same{Pre,Post}(m);
+    ensures costs: costs_same{Pre,Post}(m);
+    ensures counted: counted{Pre,Post}(m, rule);
+*/
+void ccm_pop_write(struct ccm_machine *m, int32_t cc, int32_t code, int32_t env, int64_t num,
+                   int32_t rule);
+
 /* costs and cost-centre subsumption (costs.c) */
 
 /*@ requires valid: \valid(m) && \valid(m->costs + (0 .. m->ncc * CCM_NCOUNTERS - 1));

@@ -1,4 +1,6 @@
-/* rows_app.c -- app1 and app2 (Fig. 5), with the evaluation-scoping variant. */
+/* rows_app.c -- app1 and app2 (Fig. 5), with the evaluation-scoping variant.
+ * Each row reads, then stores through one write function (rows_write.c says
+ * why); app2's is its own. */
 #include "kernel_internal.h"
 
 /* app1:  cc | e x | S  =>  cc | e | x : S            θ += cc↦A
@@ -6,17 +8,37 @@
  *  and lexical app2 ignores it) */
 void ccm_row_app1(struct ccm_machine *m, int32_t addr)
 {
-    const struct ccm_node *n = &m->code[m->ctl_code];
-    struct ccm_frame *f = &m->stack[m->stack_len];
-    f->kind = CCM_F_ARG;
-    f->cc = m->ccc;
-    f->a = addr;
-    f->b = CCM_NIL;
-    f->num = 0;
-    m->stack_len++;
-    ccm_charge(m, m->ccc, CCM_A, 1);
-    m->ctl_code = n->a;
-    m->last_rule = CCM_R_APP1;
+    ccm_push_write(m, CCM_F_ARG, m->ccc, addr, CCM_NIL, m->ccc, CCM_A,
+                   m->code[m->ctl_code].a, CCM_R_APP1);
+}
+
+/* app2's stores: the new cell, the popped frame, the control. */
+/*@ requires valid: machine_valid(m);
+    requires room: 0 <= m->cell_len < m->cell_cap && 0 < m->stack_len <= m->stack_cap;
+    requires budget: m->steps < m->max_steps;
+    assigns m->cells[m->cell_len], m->cell_len, m->ccc, m->stack_len,
+            m->ctl_code, m->ctl_env, m->ctl_num, m->last_rule, m->steps;
+    ensures ctl: ctl_is(m, cc, body, \old(m->cell_len), 0);
+    ensures cell: m->cell_len == \old(m->cell_len) + 1 &&
+                  cell_is(m->cells[\old(m->cell_len)], addr, \old(m->ctl_env));
+    ensures keep: cells_keep{Pre,Post}(m, \old(m->cell_len));
+    ensures popped: stack_popped{Pre,Post}(m);
+    ensures heap: heap_same{Pre,Post}(m);
+    ensures costs: costs_same{Pre,Post}(m);
+    ensures counted: counted{Pre,Post}(m, CCM_R_APP2);
+*/
+static void app2_write(struct ccm_machine *m, int32_t cc, int32_t body, int32_t addr)
+{
+    int32_t cl = m->cell_len;
+    m->cells[cl].addr = addr;
+    m->cells[cl].next = m->ctl_env;
+    m->cell_len = cl + 1;
+    m->ccc = cc;
+    m->stack_len--;
+    m->ctl_code = body;
+    m->ctl_env = cl;
+    m->ctl_num = 0;
+    m->last_rule = CCM_R_APP2;
     m->steps++;
 }
 
@@ -26,14 +48,6 @@ void ccm_row_app1(struct ccm_machine *m, int32_t addr)
 void ccm_row_app2(struct ccm_machine *m)
 {
     const struct ccm_frame *f = &m->stack[m->stack_len - 1];
-    int32_t body = m->code[m->ctl_code].a;
-    int32_t env = ccm_push_cell(m, f->a, m->ctl_env);
-    if (m->scoping == CCM_EVALUATION)
-        m->ccc = f->cc;
-    m->stack_len--;
-    m->ctl_code = body;
-    m->ctl_env = env;
-    m->ctl_num = 0;
-    m->last_rule = CCM_R_APP2;
-    m->steps++;
+    int32_t cc = m->scoping == CCM_EVALUATION ? f->cc : m->ccc;
+    app2_write(m, cc, m->code[m->ctl_code].a, f->a);
 }

@@ -4,18 +4,8 @@
 /* case1:  cc | case e of alts | S  =>  cc | e | (alts,cc) : S     θ += cc↦C */
 void ccm_row_case1(struct ccm_machine *m)
 {
-    const struct ccm_node *n = &m->code[m->ctl_code];
-    struct ccm_frame *f = &m->stack[m->stack_len];
-    f->kind = CCM_F_CASE;
-    f->cc = m->ccc;
-    f->a = m->ctl_code;
-    f->b = m->ctl_env;
-    f->num = 0;
-    m->stack_len++;
-    ccm_charge(m, m->ccc, CCM_C, 1);
-    m->ctl_code = n->a;
-    m->last_rule = CCM_R_CASE1;
-    m->steps++;
+    ccm_push_write(m, CCM_F_CASE, m->ccc, m->ctl_code, m->ctl_env, m->ccc, CCM_C,
+                   m->code[m->ctl_code].a, CCM_R_CASE1);
 }
 
 /* Bind the pattern variables: cell cl+i (cl = cell_len on entry) binds the
@@ -118,32 +108,6 @@ static int case2_bind_args(struct ccm_machine *m, int32_t cenv, int32_t first, i
     return CCM_RUNNING;
 }
 
-/* The register writes of case2, as a helper of their own so that their
- * frame (stack below the popped frame, heap, cells, costs kept) is proven
- * in a small context. */
-/*@ requires ctx: machine_valid(m) && sizes_ok(m);
-    requires pop: m->stack_len > 0;
-    requires budget: 0 <= m->steps < m->max_steps;
-    assigns m->ccc, m->stack_len, m->ctl_code, m->ctl_env, m->ctl_num, m->last_rule, m->steps;
-    ensures ctl: ctl_is(m, cc, code, env, 0);
-    ensures popped: stack_popped{Pre,Post}(m);
-    ensures stack_all: stack_keeps{Pre,Post}(m, \old(m->stack_len));
-    ensures heap: heap_same{Pre,Post}(m);
-    ensures cells: cells_same{Pre,Post}(m);
-    ensures costs: costs_same{Pre,Post}(m);
-    ensures counted: counted{Pre,Post}(m, CCM_R_CASE2);
-*/
-static void case2_regs(struct ccm_machine *m, int32_t cc, int32_t code, int32_t env)
-{
-    m->ccc = cc;
-    m->stack_len--;
-    m->ctl_code = code;
-    m->ctl_env = env;
-    m->ctl_num = 0;
-    m->last_rule = CCM_R_CASE2;
-    m->steps++;
-}
-
 /* case2:  ccC | Ck xs | (alts,cc) : S  =>  cc | ek[xs/ysk] | S
  * The pattern variables get one cell each, bound to the constructor's
  * argument addresses, on top of the case's own environment.  Returns
@@ -160,7 +124,7 @@ int ccm_row_case2(struct ccm_machine *m, int32_t alt)
     if (case2_bind_args(m, m->ctl_env, con->c, count, env0) != CCM_RUNNING)
         return CCM_ERR_BAD_CODE;
     /*@ assert cells0: Case2_cells{Pre,Here}(m); */
-    case2_regs(m, cc, m->code[alt].c, count == 0 ? env0 : saved_len + count - 1);
+    ccm_pop_write(m, cc, m->code[alt].c, count == 0 ? env0 : saved_len + count - 1, 0, CCM_R_CASE2);
     /* Step_Case2 piece by piece, one goal each. */
     /*@ assert popped_len: m->stack_len == \at(m->stack_len, Pre) - 1; */
     /*@ assert popped_kind: \forall integer j; 0 <= j < \at(m->stack_len, Pre) ==> m->stack[j].kind == \at(m->stack[j].kind, Pre); */
@@ -194,11 +158,5 @@ int ccm_row_case2(struct ccm_machine *m, int32_t alt)
 void ccm_row_case2_default(struct ccm_machine *m, int32_t alt)
 {
     const struct ccm_frame *f = &m->stack[m->stack_len - 1];
-    m->ccc = f->cc;
-    m->ctl_code = m->code[alt].c;
-    m->ctl_env = f->b;
-    m->ctl_num = 0;
-    m->stack_len--;
-    m->last_rule = CCM_R_CASE2_DEFAULT;
-    m->steps++;
+    ccm_pop_write(m, f->cc, m->code[alt].c, f->b, 0, CCM_R_CASE2_DEFAULT);
 }

@@ -49,22 +49,49 @@ void ccm_row_var2(struct ccm_machine *m, int32_t addr)
     /*@ assert counted: counted{Pre,Here}(m, CCM_R_VAR2); */
 }
 
-/* var3:  ccz | Γ | z | (#x,cc) : S  =>  SUBCAF(ccz,cc) | Γ[x ↦ccz z] | z | S
- *        θ += ccz↦U.   fig2: ccc stays ccz. */
-void ccm_row_var3(struct ccm_machine *m)
+/* var3's stores: object x becomes the value (pinned with ccz, the ccc on
+ * entry), ccz is charged U, the update frame is popped and the ccc becomes
+ * cc (rows_write.c says why the stores are a function of their own). */
+/*@ requires valid: machine_valid(m);
+    requires pop: 0 < m->stack_len <= m->stack_cap;
+    requires x: 0 <= x < m->heap_len <= m->heap_cap;
+    requires ccz: in_cc(m, m->ccc) && m->ncc <= CCM_MAX_CC;
+    requires no_overflow: m->costs[cost_ix(m->ccc, CCM_U)] < UINT64_MAX;
+    requires budget: m->steps < m->max_steps;
+    assigns m->heap[x], m->costs[cost_ix(m->ccc, CCM_U)], m->ccc, m->stack_len, m->last_rule, m->steps;
+    ensures ctl: ctl_is(m, cc, \old(m->ctl_code), \old(m->ctl_env), \old(m->ctl_num));
+    ensures popped: stack_popped{Pre,Post}(m);
+    ensures heap_len: m->heap_len == \old(m->heap_len);
+    ensures obj: obj_is(m->heap[x], \old(m->ctl_code), \old(m->ctl_env), \old(m->ccc), 0, \old(m->ctl_num));
+    ensures others: \forall integer y; 0 <= y < \old(m->heap_len) && y != x ==> obj_eq{Pre,Post}(m, y);
+    ensures cells: cells_same{Pre,Post}(m);
+    ensures costs: costs_plus{Pre,Post}(m, cost_ix(\old(m->ccc), CCM_U), 1);
+    ensures counted: counted{Pre,Post}(m, CCM_R_VAR3);
+*/
+static void var3_write(struct ccm_machine *m, int32_t x, int32_t cc)
 {
-    const struct ccm_frame *f = &m->stack[m->stack_len - 1];
     int32_t ccz = m->ccc;
-    struct ccm_obj *o = &m->heap[f->a];
+    struct ccm_obj *o = &m->heap[x];
     ccm_charge(m, ccz, CCM_U, 1);
     o->code = m->ctl_code;
     o->env = m->ctl_env;
     o->num = m->ctl_num;
     o->cc = ccz;
     o->hole = 0;
-    if (m->rules == CCM_RULES_FIG6)
-        m->ccc = ccm_subcaf(m, ccz, f->cc);
+    m->ccc = cc;
     m->stack_len--;
     m->last_rule = CCM_R_VAR3;
     m->steps++;
+}
+
+/* var3:  ccz | Γ | z | (#x,cc) : S  =>  SUBCAF(ccz,cc) | Γ[x ↦ccz z] | z | S
+ *        θ += ccz↦U.   fig2: ccc stays ccz. */
+void ccm_row_var3(struct ccm_machine *m)
+{
+    const struct ccm_frame *f = &m->stack[m->stack_len - 1];
+    int32_t ccz = m->ccc;
+    int32_t cc = ccz;
+    if (m->rules == CCM_RULES_FIG6)
+        cc = ccm_subcaf(m, ccz, f->cc);
+    var3_write(m, f->a, cc);
 }

@@ -35,6 +35,7 @@ PROVE_FLAGS   := -machdep $(PROVE_MACHDEP)
 PROVE_FUNCS := ccm_charge ccm_sub ccm_subcaf ccm_control_int ccm_control_is_int \
   ccm_lookup ccm_resolve ccm_push_cell ccm_is_value_node ccm_prim_apply \
   ccm_rule_name ccm_status_kind \
+  ccm_push_write ccm_pop_write app2_write prim2_write var3_write \
   ccm_row_app1 ccm_row_app2 ccm_row_var1 ccm_row_var3 \
   ccm_row_case1 ccm_row_case2_default ccm_row_scc ccm_row_scc_sub \
   let_lay_objs let_push_cells \
@@ -59,7 +60,7 @@ PROVE_FIRE := ccm_fire_app1 ccm_fire_app2 ccm_fire_var1 ccm_fire_var2 ccm_fire_v
 # provers time out on frame goals that take 1-25 s without them.  What they
 # need of C types is stated in their contracts instead (0 <= steps, 0 <= max_steps).
 
-PROVE_FUNCS_UNTYPED := ccm_row_var2 ccm_row_force ccm_row_let ccm_row_case2 case2_bind_args case2_regs \
+PROVE_FUNCS_UNTYPED := ccm_row_var2 ccm_row_force ccm_row_let ccm_row_case2 case2_bind_args \
   init_lay ccm_run $(PROVE_FIRE)
 
 comma := ,
