@@ -18,6 +18,7 @@
 
 #ifdef __FRAMAC__
 #include "ccm_rows.h"
+#include "ccm_keeps.h"
 #endif
 
 /* environment (env.c) */
@@ -76,6 +77,17 @@ int32_t ccm_resolve(const struct ccm_machine *m, int32_t env, int32_t ref);
                      env_cell{Post}(m, e, r) == env_cell{Pre}(m, e, r);
 */
 int32_t ccm_push_cell(struct ccm_machine *m, int32_t addr, int32_t next);
+
+/* What a row keeps besides its effect: the capacities, the step budget,
+ * the configuration (acsl/ccm_keeps.h), each node field.  A row proves it
+ * in its own small context, so that its firing (fire.h) has it as a fact
+ * instead of proving it through the row's frame in the context of wf. */
+#define ROW_KEEPS \
+  ensures kept: row_keeps{Pre,Post}(m); \
+  ensures kept_a: config_a{Pre,Post}(m); \
+  ensures kept_b: config_b{Pre,Post}(m); \
+  ensures kept_c: config_c{Pre,Post}(m); \
+  ensures kept_lit: config_lit{Pre,Post}(m);
 
 /* the stores rows share (rows_write.c): a row reads, then writes through one
  * of these, whose goals are proven in a small context */
@@ -376,11 +388,19 @@ void ccm_row_prim3(struct ccm_machine *m, int64_t result, int is_bool);
   requires budget: 0 <= m->steps < m->max_steps && m->stack_len + 2 <= m->stack_cap;
 #define ROW_FORCE_POST \
   ensures row: Step_Force{Pre,Post}(m, addr);
-/*@ requires ctx: row_ctx(m);
-    requires obj: obj_ok(m, m->heap[addr]);
+/*@ requires ctx: machine_valid(m) && sizes_ok(m);
     ROW_FORCE_PRE
     ROW_FORCE_ASSIGNS
     ROW_FORCE_POST
+    ROW_KEEPS
+    ensures wf_valid: machine_valid(m);
+    ensures wf_sizes: sizes_ok(m);
+    ensures wf_kinds: \old(cc_kinds_ok(m)) ==> cc_kinds_ok(m);
+    ensures wf_heap: \old(heap_ok(m)) ==> heap_ok(m);
+    ensures wf_cells: \old(cells_ok(m)) ==> cells_ok(m);
+    ensures wf_stack: \old(stack_ok(m) && regs_ok(m)) ==> stack_ok(m);
+    ensures wf_regs: \old(obj_ok(m, m->heap[addr])) ==> regs_ok(m);
+    ensures wf_costs: \old(costs_ok(m)) ==> costs_ok(m);
 */
 void ccm_row_force(struct ccm_machine *m, int32_t addr);
 

@@ -6,25 +6,31 @@
  * Exactly var2 but from any control and charging nothing. */
 void ccm_row_force(struct ccm_machine *m, int32_t addr)
 {
+    /* every value first, then the stores: no read after a store */
     struct ccm_obj *o = &m->heap[addr];
-    struct ccm_frame *r = &m->stack[m->stack_len];
-    struct ccm_frame *u = &m->stack[m->stack_len + 1];
+    int32_t cc = m->ccc, code = m->ctl_code, env = m->ctl_env;
+    int64_t num = m->ctl_num;
+    int32_t ccx = o->cc, codex = o->code, envx = o->env;
+    int64_t numx = o->num;
+    int32_t sl = m->stack_len;
+    struct ccm_frame *r = &m->stack[sl];
+    struct ccm_frame *u = &m->stack[sl + 1];
+    o->hole = 1;
     r->kind = CCM_F_RESUME;
-    r->cc = m->ccc;
-    r->a = m->ctl_code;
-    r->b = m->ctl_env;
-    r->num = m->ctl_num;
+    r->cc = cc;
+    r->a = code;
+    r->b = env;
+    r->num = num;
     u->kind = CCM_F_UPD;
-    u->cc = m->ccc;
+    u->cc = cc;
     u->a = addr;
     u->b = CCM_NIL;
     u->num = 0;
-    m->stack_len += 2;
-    o->hole = 1;
-    m->ccc = o->cc;
-    m->ctl_code = o->code;
-    m->ctl_env = o->env;
-    m->ctl_num = o->num;
+    m->stack_len = sl + 2;
+    m->ccc = ccx;
+    m->ctl_code = codex;
+    m->ctl_env = envx;
+    m->ctl_num = numx;
     m->last_rule = CCM_R_FORCE;
     m->steps++;
     /* Step_Force piece by piece: one goal each (the whole predicate at once
