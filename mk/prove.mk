@@ -22,7 +22,12 @@ PROVE_WHY3    := $(PROVE_DIR)/why3.conf
 PROVE_SESSION := proofs/wp-session
 PROVE_TIMEOUT ?= 120
 PROVE_PAR     ?= 2
-PROVE_PROVERS ?= cvc4,z3
+# cvc4 alone: with `cvc4,z3` WP runs both provers on each goal side by side
+# (the loser is stopped when the winner answers), so -wp-par 2 proves one
+# goal at a time; cvc4 alone proves every goal (make prove-cold
+# PROVE_PROVERS=cvc4 on a clean clone: 3924/3924 in 1666 s, against 3219 s
+# with cvc4,z3).  z3 stays installed for experiments (PROVE_PROVERS=cvc4,z3).
+PROVE_PROVERS ?= cvc4
 PROVE_SRC     := $(KERNEL_SRC)
 # Frama-C parses the kernel as the compiler does (same -std and -D) on a
 # pinned machine description (x86_64: 64-bit long and pointers, as CI's gcc).
@@ -95,12 +100,13 @@ define prove_run
 endef
 
 # what proofs/mutants.sh needs of this file, as shell assignments: the same
-# Frama-C flags as make prove, and the functions of the -wp-simplify-type pass
+# Frama-C flags and provers as make prove, and the functions of the -wp-simplify-type pass
 .PHONY: prove-vars
 prove-vars:
 	@echo "PROVE_FLAGS='$(PROVE_FLAGS)'"
 	@echo "PROVE_CSTD='$(CSTD)'"
 	@echo "PROVE_UNTYPED='$(strip $(PROVE_FUNCS_UNTYPED))'"
+	@echo "PROVE_PROVERS='$(PROVE_PROVERS)'"
 
 .PHONY: prove prove-update prove-fn prove-replay prove-cold prove-rebuild prove-prune prove-smoke prove-mutants
 # First from the cache alone, with many cache lookups in flight (they wait

@@ -29,7 +29,7 @@ if [ ! -s "$TIMES" ]; then
     echo "prove-mutants: $TIMES is missing: run make prove first (it records every goal's time)"
     exit 1
 fi
-# PROVE_FLAGS, PROVE_CSTD, PROVE_UNTYPED: as mk/prove.mk has them
+# PROVE_FLAGS, PROVE_CSTD, PROVE_UNTYPED, PROVE_PROVERS: as mk/prove.mk has them
 eval "$(make -s --no-print-directory prove-vars)"
 
 n=0; caught=0; bad=0
@@ -51,7 +51,7 @@ for mut in mutants/*/*.mut; do
     grep -qw -- "$fn" <<<"$PROVE_UNTYPED" && pass=-wp-simplify-type
     # shellcheck disable=SC2086
     WHY3CONFIG=$WHY3 frama-c $PROVE_FLAGS -cpp-extra-args="$PROVE_CSTD -I$dir/acsl -I$dir/kernel" "$dir"/kernel/*.c \
-        -wp -wp-rte -wp-fct "$fn" $pass -wp-prover cvc4,z3 -wp-par "$PAR" -wp-timeout "$TIMEOUT" \
+        -wp -wp-rte -wp-fct "$fn" $pass -wp-prover "$PROVE_PROVERS" -wp-par "$PAR" -wp-timeout "$TIMEOUT" \
         > "$dir/prove.log" 2>&1
     verdict=$(python3 proofs/mutant-verdict.py "$dir/prove.log" "$TIMES" "$TIMEOUT")
     if [ -n "$verdict" ]; then
