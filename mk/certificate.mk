@@ -16,7 +16,7 @@
 CERT_SRC    := lib/cert/certificate.c
 CERT_HEADER := $(BUILD)/gen/ccm_certificate.h
 CERT_INPUTS := $(wildcard kernel/*.c kernel/*.h acsl/*.h) mk/prove.mk proofs/prove-report.py \
-               proofs/wplog.py proofs/kernel-functions.sh
+               proofs/wplog.py proofs/kernel-functions.sh proofs/smoke-dead.txt
 
 $(CERT_HEADER): $(CERT_INPUTS) proofs/certificate.txt proofs/certify-digest.sh proofs/certificate-header.sh
 	@mkdir -p $(dir $@)
@@ -42,7 +42,7 @@ certificate:
 	@log=$$(ls -t $(BUILD)/prove/replay.log $(BUILD)/prove/prove.log $(BUILD)/prove/prune.log $(BUILD)/prove/cold.log 2>/dev/null | head -n 1); \
 	[ -n "$$log" ] || { echo "certificate: no report of make prove in $(BUILD)/prove"; exit 1; }; \
 	base=$${log%.log}; \
-	python3 proofs/certify.py --expect $(BUILD)/prove/kernel-functions.txt $$log 0 \
+	python3 proofs/certify.py --expect $(BUILD)/prove/kernel-functions.txt --smoke $(PROVE_SMOKE_DEAD) $$log 0 \
 	    $$base.json $$base-untyped.json $$base-lemmas.json
 
 CHECK_SUITES += "bash tests/certificate/check.sh" "bash tests/certificate/run.sh"

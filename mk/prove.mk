@@ -7,12 +7,19 @@
 #   make prove-update     with the provers for any goal not valid in the cache
 #   make prove-rebuild    refill the cache from scratch (after a toolchain change)
 #   make prove-prune      drop the cache entries no goal uses any more
-#   make prove-smoke      vacuity check (-wp-smoke-tests)
 #   make prove-mutants    bugs injected into copies of the kernel must fail to prove
 #
 # Gate: proofs/prove-report.py reads WP's JSON report of the selected
 # functions and fails on any goal not valid, on a non-zero Frama-C status,
-# and on `not yet supported`, `skipped` or `Failed smoke-test` in the log.
+# and on `not yet supported` or `skipped` in the log.
+#
+# Vacuity: every whole run (prove, prove-replay, prove-cold, prove-prune)
+# runs WP's smoke tests (-wp-smoke-tests: for each precondition, behavior,
+# branch, call and loop, a goal `false` that must NOT prove; one that proves
+# means that code cannot be reached).  The gate fails unless the smoke tests
+# ran and the ones that failed are exactly those of proofs/smoke-dead.txt,
+# each listed with the reason its code is dead.  A smoke test stops at WP's
+# 2 s smoke timeout; its verdict is cached like any goal's.
 # (`-report-classify -report-unclassified-unknown ERROR` is not used while
 # some functions are outside PROVE_FUNCS: it would flag the call-site
 # preconditions inside those unselected callers.)
@@ -34,6 +41,8 @@ PROVE_SRC     := $(KERNEL_SRC)
 PROVE_MACHDEP := x86_64
 PROVE_CPP     := $(CSTD) -Iacsl -Ikernel
 PROVE_FLAGS   := -machdep $(PROVE_MACHDEP)
+PROVE_SMOKE   := -wp-smoke-tests
+PROVE_SMOKE_DEAD := proofs/smoke-dead.txt
 
 # Every function of kernel/ is proven (docs/proofs.md: what each contract says
 # and what is not proven).  The typed pass:
@@ -93,7 +102,7 @@ define prove_run
 	  > $(PROVE_DIR)/$(3).log 2>&1; st=$$?; \
 	end=$$(date +%s); \
 	bash proofs/kernel-functions.sh $(PROVE_SRC) > $(PROVE_DIR)/kernel-functions.txt; \
-	python3 proofs/prove-report.py $(if $(filter prove replay prune cold,$(3)),--expect $(PROVE_DIR)/kernel-functions.txt) \
+	python3 proofs/prove-report.py $(if $(filter prove replay prune cold,$(3)),--expect $(PROVE_DIR)/kernel-functions.txt --smoke $(PROVE_SMOKE_DEAD)) \
 	  --times $(PROVE_DIR)/goal-times.tsv $(PROVE_DIR)/$(3).log $$st $$((end-start)) \
 	  $(if $(strip $(1)),$(PROVE_DIR)/$(3).json) $(if $(strip $(4)),$(PROVE_DIR)/$(3)-untyped.json) \
 	  $(if $(strip $(5)),$(PROVE_DIR)/$(3)-lemmas.json)
@@ -108,7 +117,7 @@ prove-vars:
 	@echo "PROVE_UNTYPED='$(strip $(PROVE_FUNCS_UNTYPED))'"
 	@echo "PROVE_PROVERS='$(PROVE_PROVERS)'"
 
-.PHONY: prove prove-update prove-fn prove-replay prove-cold prove-rebuild prove-prune prove-smoke prove-mutants
+.PHONY: prove prove-update prove-fn prove-replay prove-cold prove-rebuild prove-prune prove-mutants
 # First from the cache alone, with many cache lookups in flight (they wait
 # on WP's scheduler, not on the CPU: 381 cached goals take 42 s at -wp-par 2,
 # 24 s at 8); if any goal is missing from the cache or not valid there,
@@ -121,7 +130,7 @@ prove:
 	  $(MAKE) --no-print-directory prove-update; }
 
 prove-update:
-	$(call prove_run,$(PROVE_FUNCS),-wp-session $(PROVE_SESSION) -wp-cache update,prove,$(PROVE_FUNCS_UNTYPED),lemmas)
+	$(call prove_run,$(PROVE_FUNCS),$(PROVE_SMOKE) -wp-session $(PROVE_SESSION) -wp-cache update,prove,$(PROVE_FUNCS_UNTYPED),lemmas)
 
 # one function, in the pass its proof belongs to (LEMMAS=1: the lemmas too)
 prove-fn:
@@ -131,13 +140,13 @@ prove-ccm_%:
 	$(MAKE) --no-print-directory prove-fn FN=ccm_$*
 
 prove-replay:
-	$(call prove_run,$(PROVE_FUNCS),-wp-session $(PROVE_SESSION) -wp-cache offline,replay,$(PROVE_FUNCS_UNTYPED),lemmas)
+	$(call prove_run,$(PROVE_FUNCS),$(PROVE_SMOKE) -wp-session $(PROVE_SESSION) -wp-cache offline,replay,$(PROVE_FUNCS_UNTYPED),lemmas)
 
 # The proof from nothing, as a skeptical reader runs it: WP's cache is off
 # (-wp-cache none: nothing read from proofs/wp-session, nothing written), so
 # every goal Qed does not close goes to the provers.  CI runs this one.
 prove-cold:
-	$(call prove_run,$(PROVE_FUNCS),-wp-cache none,cold,$(PROVE_FUNCS_UNTYPED),lemmas)
+	$(call prove_run,$(PROVE_FUNCS),$(PROVE_SMOKE) -wp-cache none,cold,$(PROVE_FUNCS_UNTYPED),lemmas)
 
 prove-rebuild:
 	rm -rf $(PROVE_SESSION)
@@ -148,11 +157,8 @@ prove-rebuild:
 # deletes the entries no goal of this run looked up.  Run it after a
 # successful `make prove`, before committing proofs/wp-session.
 prove-prune:
-	$(call prove_run,$(PROVE_FUNCS),-wp-session $(PROVE_SESSION) -wp-cache cleanup,prune,$(PROVE_FUNCS_UNTYPED),lemmas)
+	$(call prove_run,$(PROVE_FUNCS),$(PROVE_SMOKE) -wp-session $(PROVE_SESSION) -wp-cache cleanup,prune,$(PROVE_FUNCS_UNTYPED),lemmas)
 	@echo "prove-prune: $$(ls $(PROVE_SESSION)/cache | wc -l) cache entries, $$(du -sh $(PROVE_SESSION) | cut -f1)"
-
-prove-smoke:
-	$(call prove_run,$(PROVE_FUNCS),-wp-smoke-tests,smoke,$(PROVE_FUNCS_UNTYPED),lemmas)
 
 prove-mutants:
 	@bash proofs/mutants.sh

@@ -3,7 +3,8 @@
 # the kernel's sources (kernel/*.c, kernel/*.h), the logic of its contracts
 # (acsl/*.h) and the settings of the proof (mk/prove.mk: flags, functions,
 # provers, timeout; proofs/prove-report.py, wplog.py, kernel-functions.sh:
-# the gate that turns WP's report into the verdict).
+# the gate that turns WP's report into the verdict; proofs/smoke-dead.txt:
+# the branches the gate accepts as dead).
 #
 # The digest is the SHA-256 of `sha256sum` over those files, named relative
 # to the project root, in byte order of their names: it covers every file's
@@ -13,6 +14,6 @@
 set -eu
 cd "${1:-.}"
 files=$(ls kernel/*.c kernel/*.h acsl/*.h mk/prove.mk proofs/prove-report.py proofs/wplog.py \
-        proofs/kernel-functions.sh | LC_ALL=C sort)
+        proofs/kernel-functions.sh proofs/smoke-dead.txt | LC_ALL=C sort)
 # shellcheck disable=SC2086
 sha256sum $files | sha256sum | cut -d' ' -f1

@@ -2,7 +2,7 @@
 """Write the proof certificate: the digest of the proven sources with the
 verdict of the `make prove` run that proved them.
 
-usage: certify.py [--out FILE] [--expect FUNCS.txt] [--versions K=V,...] LOG EXIT_STATUS REPORT.json...
+usage: certify.py [--out FILE] [--expect FUNCS.txt] [--smoke DEAD.txt] [--versions K=V,...] LOG EXIT_STATUS REPORT.json...
 
 LOG, EXIT_STATUS and the REPORTs are those of one `make prove` run (the
 arguments mk/prove.mk gives proofs/prove-report.py).  The verdict is the
@@ -28,7 +28,8 @@ def digest(root=ROOT):
     """The digest of proofs/certify-digest.sh, computed independently."""
     names = (glob.glob("kernel/*.c", root_dir=root) + glob.glob("kernel/*.h", root_dir=root)
              + glob.glob("acsl/*.h", root_dir=root)
-             + ["mk/prove.mk", "proofs/prove-report.py", "proofs/wplog.py", "proofs/kernel-functions.sh"])
+             + ["mk/prove.mk", "proofs/prove-report.py", "proofs/wplog.py", "proofs/kernel-functions.sh",
+                "proofs/smoke-dead.txt"])
     lines = ""
     for name in sorted(names, key=lambda n: n.encode()):
         with open(os.path.join(root, name), "rb") as f:
@@ -49,6 +50,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", default=os.path.join(ROOT, "proofs", "certificate.txt"))
     ap.add_argument("--expect")
+    ap.add_argument("--smoke")
     ap.add_argument("--versions", default="")
     ap.add_argument("log")
     ap.add_argument("status")
@@ -58,6 +60,8 @@ def main():
     gate = [sys.executable, os.path.join(HERE, "prove-report.py")]
     if a.expect:
         gate += ["--expect", a.expect]
+    if a.smoke:
+        gate += ["--smoke", a.smoke]
     run = subprocess.run(gate + [a.log, a.status, "0"] + a.reports, capture_output=True, text=True)
     total = re.search(r"^TOTAL\s+(\d+) / (\d+)$", run.stdout, re.M)
     if run.returncode != 0 or not total:

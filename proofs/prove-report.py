@@ -12,6 +12,10 @@ otherwise silently ignore what it cannot handle).
 --expect FUNCS.txt: every function named there (proofs/kernel-functions.sh:
 every function defined in kernel/*.c) must have goals in the reports, so
 that no function drops out of the proof unseen.
+--smoke DEAD.txt: WP's smoke tests (-wp-smoke-tests) must have run, and the
+ones that failed (a branch, call, loop or precondition WP proved unreachable)
+must be exactly those listed there, each with the reason it is dead
+(proofs/smoke-dead.txt); without it, any failed smoke test fails the run.
 --times GOALS.tsv: write every goal's prover and time (from the log) there,
 for proofs/mutants.sh.  The table ends with the total, the wall time and the
 ten slowest goals with the prover that proved them."""
@@ -26,6 +30,7 @@ import wplog  # noqa: E402
 ap = argparse.ArgumentParser()
 ap.add_argument("--expect")
 ap.add_argument("--times")
+ap.add_argument("--smoke")
 ap.add_argument("log")
 ap.add_argument("status", type=int)
 ap.add_argument("seconds")
@@ -51,14 +56,12 @@ rows = []
 total_valid = total = 0
 for fn in sorted(funcs):
     goals = funcs[fn]
-    # "wp:section" is the function's own summary; the other keys are goals
-    per_goal = {k: g for k, g in goals.items() if not k.startswith("wp:")}
-    if "wp:section" in goals:
-        summary = goals["wp:section"].get("wp:main", {})
-        t, v = summary.get("total", 0), summary.get("valid", 0)
-    else:
-        t = sum(g.get("wp:main", {}).get("total", 0) for g in per_goal.values())
-        v = sum(g.get("wp:main", {}).get("valid", 0) for g in per_goal.values())
+    # the keys are the goals ("wp:section" is the function's own summary):
+    # smoke tests (NAME_wp_smoke_...) are not goals to prove, WP counts one
+    # that passed as valid; the gate reads them from the log (--smoke)
+    per_goal = {k: g for k, g in goals.items() if not k.startswith("wp:") and "_wp_smoke_" not in k}
+    t = sum(g.get("wp:main", {}).get("total", 0) for g in per_goal.values())
+    v = sum(g.get("wp:main", {}).get("valid", 0) for g in per_goal.values())
     failed = sorted(name for name, g in per_goal.items()
                     if g.get("wp:main", {}).get("valid", 0) < g.get("wp:main", {}).get("total", 0))
     rows.append((fn, v, t, failed))
@@ -97,9 +100,23 @@ if args.times:
 
 with open(log, errors="replace") as f:
     text = f.read()
-for needle in ("not yet supported", "skipped", "Failed smoke-test"):
+for needle in ("not yet supported", "skipped") + (() if args.smoke else ("Failed smoke-test",)):
     if needle in text:
         bad.append(f"log contains '{needle}'")
+if args.smoke:
+    ran, dead = wplog.smoke_tests(log)
+    expected = wplog.smoke_expected(args.smoke)
+    print(f"smoke tests: {ran} run, {sum(dead.values())} found dead code, "
+          f"{sum(expected.values())} listed as dead in {args.smoke}")
+    if ran == 0:
+        bad.append("no smoke test ran (-wp-smoke-tests)")
+    for key in sorted(set(dead) | set(expected)):
+        got, want = dead.get(key, 0), expected.get(key, 0)
+        what = " | ".join(key)
+        if got > want:
+            bad.append(f"smoke test failed, not listed as dead: {what}" + (f" ({got} found, {want} listed)" if want else ""))
+        elif got < want:
+            bad.append(f"listed as dead but its smoke test passed (the list is stale): {what} ({got} found, {want} listed)")
 if total_valid < total:
     bad.append(f"{total - total_valid} goal(s) unproved")
 if total == 0:

@@ -87,3 +87,60 @@ def _settle(failed):
         return Goal(goal, prover, verdict, secs, False)
     prover, _, secs = tries[-1]
     return Goal(goal, prover, "Timeout", secs, False)
+
+
+_SMOKE = re.compile(r"\[wp\] \[(\w+)\] Smoke-test (\S+)")
+_SMOKE_AT = re.compile(r"\[wp\] (\S+?):(\d+): Warning: Failed smoke-test")
+_SMOKE_NAME = re.compile(r"typed_(\w+?)_wp_smoke_(\w+?)(?:_s\d+)?$")
+
+
+def _source_line(path, line):
+    try:
+        with open(path, errors="replace") as f:
+            return f.read().splitlines()[line - 1].strip()
+    except (OSError, IndexError):
+        return "?"
+
+
+def smoke_tests(path):
+    """(number of smoke tests in the log, Counter of the failed ones): a failed
+    one is keyed (function, kind, FILE: source line), the source line read
+    from the location WP prints after it; statement ids and line numbers
+    change with every edit, a line's text does not"""
+    from collections import Counter
+    ran, dead, pending = 0, Counter(), []
+    with open(path, errors="replace") as f:
+        for line in f:
+            m = _SMOKE.match(line)
+            if m:
+                ran += 1
+                if m.group(1) == "Failed":
+                    n = _SMOKE_NAME.match(m.group(2))
+                    pending.append(n.groups() if n else (m.group(2), "?"))
+                continue
+            m = _SMOKE_AT.match(line)
+            if m and pending:
+                fn, kind = pending.pop(0)
+                dead[(fn, kind, f"{m.group(1)}: {_source_line(m.group(1), int(m.group(2)))}")] += 1
+    for fn, kind in pending:
+        dead[(fn, kind, "?")] += 1
+    return ran, dead
+
+
+def smoke_expected(path):
+    """the expected-dead list: `FUNCTION | KIND | FILE: SOURCE LINE | REASON`
+    per line (# comments); a key listed n times is expected n times"""
+    from collections import Counter
+    expected = Counter()
+    with open(path) as f:
+        for line in f:
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            # the source line may hold " | " itself: the reason is after the last one
+            head = line.split(" | ", 2)
+            parts = [p.strip() for p in head[:2] + head[2].rsplit(" | ", 1)] if len(head) == 3 else []
+            if len(parts) != 4 or not parts[3]:
+                raise SystemExit(f"{path}: want FUNCTION | KIND | FILE: LINE | REASON: {line}")
+            expected[tuple(parts[:3])] += 1
+    return expected

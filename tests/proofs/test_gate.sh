@@ -2,7 +2,8 @@
 # test_gate.sh -- the proof gate (proofs/prove-report.py) on hand-made WP
 # reports: it must pass a clean report and fail one with an unknown goal, a
 # timeout, a function of kernel/ missing from the proof, a Frama-C failure
-# (e.g. -report-classify's ERROR), and a log that says WP skipped something.
+# (e.g. -report-classify's ERROR), a log that says WP skipped something, and
+# a smoke test that found dead code not in the expected-dead list.
 # No prover runs: the reports are written here in WP's JSON layout.
 set -u
 cd "$(dirname "$0")/../.."
@@ -67,6 +68,38 @@ grep -q "function g (defined in kernel/) is not in the proof" <<<"$out" && ok "i
 gate "a Frama-C failure (report-classify ERROR) fails" 1 "$clean_log" 1 "$tmp/clean.json"
 { cat "$clean_log"; echo "[kernel] Warning: statement contract not yet supported: skipped"; } > "$tmp/skipped.log"
 gate "'not yet supported' in the log fails" 1 "$tmp/skipped.log" 0 "$tmp/clean.json"
+
+# smoke tests (--smoke LIST): the failed ones must be exactly those listed
+printf 'int f(int x)\n{\n    if (x < 0 || x > 9) return 1;\n    return 0;\n}\n' > "$tmp/s.c"
+{ cat "$clean_log"
+  echo "[wp] [Passed] Smoke-test typed_f_wp_smoke_default_requires"
+  echo "[wp] [Failed] Smoke-test typed_f_wp_smoke_dead_code_s12"
+  echo "[wp] $tmp/s.c:3: Warning: Failed smoke-test"; } > "$tmp/smoke.log"
+python3 - "$tmp/clean.json" "$tmp/smoke.json" <<'PY'
+import json, sys   # WP's report counts a passed smoke test valid, a failed one unknown
+d = json.load(open(sys.argv[1]))
+f = d["wp:functions"]["f"]
+f["f_wp_smoke_default_requires"] = {"wp:main": {"total": 1, "valid": 1}}
+f["f_wp_smoke_dead_code_s12"] = {"wp:main": {"total": 1, "unknown": 1}}
+f["wp:section"] = {"wp:main": {"total": 4, "valid": 3, "unknown": 1}}
+json.dump(d, open(sys.argv[2], "w"))
+PY
+echo "f | dead_code | $tmp/s.c: if (x < 0 || x > 9) return 1; | x > 9 cannot hold" > "$tmp/dead.txt"
+gate "a dead branch listed in the smoke list passes" 0 "$tmp/smoke.log" 0 --smoke "$tmp/dead.txt" "$tmp/smoke.json"
+out=$(python3 proofs/prove-report.py --smoke "$tmp/dead.txt" "$tmp/smoke.log" 0 7 "$tmp/smoke.json")
+grep -q "^TOTAL *3 / 3" <<<"$out" && grep -q "smoke tests: 2 run, 1 found dead code, 1 listed" <<<"$out" \
+    && ok "smoke tests are not counted as goals, and are summed up" || { bad "smoke summary"; echo "$out"; }
+gate "without a list, a failed smoke test fails" 1 "$tmp/smoke.log" 0 "$tmp/smoke.json"
+printf '# nothing is dead\n' > "$tmp/none.txt"
+gate "a dead branch not in the list fails" 1 "$tmp/smoke.log" 0 --smoke "$tmp/none.txt" "$tmp/smoke.json"
+out=$(python3 proofs/prove-report.py --smoke "$tmp/none.txt" "$tmp/smoke.log" 0 7 "$tmp/smoke.json")
+grep -qF "smoke test failed, not listed as dead: f | dead_code | $tmp/s.c: if (x < 0 || x > 9) return 1;" <<<"$out" \
+    && ok "it names the unlisted dead branch by function, kind and source line" || bad "unlisted message: $out"
+{ cat "$tmp/dead.txt"; cat "$tmp/dead.txt"; } > "$tmp/twice.txt"
+gate "a listed dead branch whose smoke test passes (stale list) fails" 1 "$tmp/smoke.log" 0 --smoke "$tmp/twice.txt" "$tmp/smoke.json"
+gate "a run without smoke tests fails when a list is given" 1 "$clean_log" 0 --smoke "$tmp/dead.txt" "$tmp/clean.json"
+echo "f | dead_code | no reason given" > "$tmp/malformed.txt"
+gate "a list line without a reason is an error" 1 "$tmp/smoke.log" 0 --smoke "$tmp/malformed.txt" "$tmp/smoke.json"
 
 # the function list: every definition of kernel/*.c, static ones included
 fns=$(bash proofs/kernel-functions.sh kernel/*.c)
