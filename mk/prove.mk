@@ -20,9 +20,8 @@
 # ran and the ones that failed are exactly those of proofs/smoke-dead.txt,
 # each listed with the reason its code is dead.  A smoke test stops at WP's
 # 2 s smoke timeout; its verdict is cached like any goal's.
-# (`-report-classify -report-unclassified-unknown ERROR` is not used while
-# some functions are outside PROVE_FUNCS: it would flag the call-site
-# preconditions inside those unselected callers.)
+# Frama-C's own gate (`-report-classify -report-unclassified-unknown ERROR`)
+# is the last pass of every whole run: it fails on any property left unknown.
 
 PROVE_DIR     := $(BUILD)/prove
 PROVE_WHY3    := $(PROVE_DIR)/why3.conf
