@@ -40,8 +40,10 @@ PROVE_SRC     := $(KERNEL_SRC)
 PROVE_MACHDEP := x86_64
 PROVE_CPP     := $(CSTD) -Iacsl -Ikernel
 PROVE_FLAGS   := -machdep $(PROVE_MACHDEP)
-PROVE_SMOKE   := -wp-smoke-tests
 PROVE_SMOKE_DEAD := proofs/smoke-dead.txt
+# the runs of the whole kernel: the gate checks that every function of
+# kernel/ is there, and they run the smoke tests
+prove_whole = $(filter prove replay prune cold,$(1))
 
 # Every function of kernel/ is proven (docs/proofs.md: what each contract says
 # and what is not proven).  The typed pass:
@@ -93,6 +95,7 @@ define prove_run
 	@start=$$(date +%s); \
 	WHY3CONFIG=$(abspath $(PROVE_WHY3)) frama-c $(PROVE_FLAGS) -cpp-extra-args="$(PROVE_CPP)" $(PROVE_SRC) \
 	  -wp -wp-rte -wp-prover $(PROVE_PROVERS) -wp-par $(PROVE_PAR) -wp-timeout $(PROVE_TIMEOUT) $(2) \
+	  $(if $(call prove_whole,$(3)),-wp-smoke-tests) \
 	  $(if $(strip $(1)),-wp-fct $(call prove_fcts,$(1)) -wp-report-json $(PROVE_DIR)/$(3).json) \
 	  $(if $(strip $(4)),$(if $(strip $(1)),-then) -wp-fct $(call prove_fcts,$(4)) -wp-simplify-type \
 	    -wp-report-json $(PROVE_DIR)/$(3)-untyped.json) \
@@ -101,7 +104,7 @@ define prove_run
 	  > $(PROVE_DIR)/$(3).log 2>&1; st=$$?; \
 	end=$$(date +%s); \
 	bash proofs/kernel-functions.sh $(PROVE_SRC) > $(PROVE_DIR)/kernel-functions.txt; \
-	python3 proofs/prove-report.py $(if $(filter prove replay prune cold,$(3)),--expect $(PROVE_DIR)/kernel-functions.txt --smoke $(PROVE_SMOKE_DEAD)) \
+	python3 proofs/prove-report.py $(if $(call prove_whole,$(3)),--expect $(PROVE_DIR)/kernel-functions.txt --smoke $(PROVE_SMOKE_DEAD)) \
 	  --times $(PROVE_DIR)/goal-times.tsv $(PROVE_DIR)/$(3).log $$st $$((end-start)) \
 	  $(if $(strip $(1)),$(PROVE_DIR)/$(3).json) $(if $(strip $(4)),$(PROVE_DIR)/$(3)-untyped.json) \
 	  $(if $(strip $(5)),$(PROVE_DIR)/$(3)-lemmas.json)
@@ -129,7 +132,7 @@ prove:
 	  $(MAKE) --no-print-directory prove-update; }
 
 prove-update:
-	$(call prove_run,$(PROVE_FUNCS),$(PROVE_SMOKE) -wp-session $(PROVE_SESSION) -wp-cache update,prove,$(PROVE_FUNCS_UNTYPED),lemmas)
+	$(call prove_run,$(PROVE_FUNCS),-wp-session $(PROVE_SESSION) -wp-cache update,prove,$(PROVE_FUNCS_UNTYPED),lemmas)
 
 # one function, in the pass its proof belongs to (LEMMAS=1: the lemmas too)
 prove-fn:
@@ -139,13 +142,13 @@ prove-ccm_%:
 	$(MAKE) --no-print-directory prove-fn FN=ccm_$*
 
 prove-replay:
-	$(call prove_run,$(PROVE_FUNCS),$(PROVE_SMOKE) -wp-session $(PROVE_SESSION) -wp-cache offline,replay,$(PROVE_FUNCS_UNTYPED),lemmas)
+	$(call prove_run,$(PROVE_FUNCS),-wp-session $(PROVE_SESSION) -wp-cache offline,replay,$(PROVE_FUNCS_UNTYPED),lemmas)
 
 # The proof from nothing, as a skeptical reader runs it: WP's cache is off
 # (-wp-cache none: nothing read from proofs/wp-session, nothing written), so
 # every goal Qed does not close goes to the provers.  CI runs this one.
 prove-cold:
-	$(call prove_run,$(PROVE_FUNCS),$(PROVE_SMOKE) -wp-cache none,cold,$(PROVE_FUNCS_UNTYPED),lemmas)
+	$(call prove_run,$(PROVE_FUNCS),-wp-cache none,cold,$(PROVE_FUNCS_UNTYPED),lemmas)
 
 prove-rebuild:
 	rm -rf $(PROVE_SESSION)
@@ -156,7 +159,7 @@ prove-rebuild:
 # deletes the entries no goal of this run looked up.  Run it after a
 # successful `make prove`, before committing proofs/wp-session.
 prove-prune:
-	$(call prove_run,$(PROVE_FUNCS),$(PROVE_SMOKE) -wp-session $(PROVE_SESSION) -wp-cache cleanup,prune,$(PROVE_FUNCS_UNTYPED),lemmas)
+	$(call prove_run,$(PROVE_FUNCS),-wp-session $(PROVE_SESSION) -wp-cache cleanup,prune,$(PROVE_FUNCS_UNTYPED),lemmas)
 	@echo "prove-prune: $$(ls $(PROVE_SESSION)/cache | wc -l) cache entries, $$(du -sh $(PROVE_SESSION) | cut -f1)"
 
 prove-mutants:

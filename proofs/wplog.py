@@ -12,7 +12,7 @@ failed on is Unknown/Invalid if a prover said so, else Timeout: a prover
 error is no answer), the
 prover's time in seconds (0 for Qed) and whether it came from the cache."""
 import re
-from collections import namedtuple
+from collections import Counter, namedtuple
 
 Goal = namedtuple("Goal", "goal prover verdict seconds cached")
 _LINE = re.compile(r"\[wp\] \[([^\]]+)\] Goal (\S+) : (\w+)(.*)")
@@ -107,7 +107,6 @@ def smoke_tests(path):
     one is keyed (function, kind, FILE: source line), the source line read
     from the location WP prints after it; statement ids and line numbers
     change with every edit, a line's text does not"""
-    from collections import Counter
     ran, dead, pending = 0, Counter(), []
     with open(path, errors="replace") as f:
         for line in f:
@@ -130,7 +129,6 @@ def smoke_tests(path):
 def smoke_expected(path):
     """the expected-dead list: `FUNCTION | KIND | FILE: SOURCE LINE | REASON`
     per line (# comments); a key listed n times is expected n times"""
-    from collections import Counter
     expected = Counter()
     with open(path) as f:
         for line in f:
