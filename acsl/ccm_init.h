@@ -36,13 +36,6 @@
     \separated(m->costs + (0 .. p->ncc * CCM_NCOUNTERS - 1), p) &&
     \separated(m, p->top_code + (0 .. p->ntop - 1), p->top_cc + (0 .. p->ntop - 1));
 
-  // the run's options are named values (the rows test them against one
-  // value each, so any other would silently mean one of the two)
-  predicate options_ok{L}(struct ccm_machine *m) =
-    (m->rules == CCM_RULES_FIG6 || m->rules == CCM_RULES_FIG2) &&
-    (m->scoping == CCM_LEXICAL || m->scoping == CCM_EVALUATION) &&
-    (m->order == CCM_LEFT_TO_RIGHT || m->order == CCM_RIGHT_TO_LEFT);
-
   // the program can be laid out: well-formed code, main a variable, every
   // top-level binding's code and cost centre in range
   predicate program_ok{L}(struct ccm_program *p) =
@@ -53,13 +46,14 @@
 */
 
 /* The state ccm_init lays (its behavior `laid`, and init_lay that does the
- * writes): the program's code and cost centres, wf part by part but
- * code_wf (each of the two states code_wf its own way), the initial
+ * writes): the program's code and cost centres, wf's state parts (the
+ * configuration's two, code_wf and options_ok, each of the two states its
+ * own way: init_lay writes neither), the initial
  * registers, the top-level objects, zero counters, the budget clamped. */
 #define CCM_INIT_LAID \
   ensures config: m->code == \old(p->code) && m->ncode == \old(p->ncode) && \
                   m->cc_kind == \old(p->cc_kind) && m->ncc == \old(p->ncc); \
-  CCM_ENSURES_WF_BUT_CODE \
+  CCM_ENSURES_WF_STATE \
   ensures initial: ctl_is(m, CCM_CC_MAIN, \old(p->entry), CCM_NIL, 0) && m->steps == 0 && \
                    m->last_rule == CCM_R_NONE && m->stack_len == 0 && m->cell_len == 0; \
   ensures heap: m->heap_len == \old(p->ntop) && \forall integer x; 0 <= x < m->heap_len ==> \

@@ -48,9 +48,22 @@
   predicate costs_ok{L}(struct ccm_machine *m) =
     \forall integer i; 0 <= i < m->ncc * CCM_NCOUNTERS ==> m->costs[i] <= m->steps + m->heap_len;
 
+  // the run's options are named values (the rows test them against one
+  // value each, so any other would silently mean one of the two); ccm_init
+  // refuses any other.  They are uint8_t fields (kernel/ccm.h), the only
+  // ones of that type: WP's typed memory model keeps them in a memory of
+  // their own that no transition writes, so this part of wf is kept by a
+  // frame argument of a fraction of a second (as int32_t fields, beside the
+  // heap's, the same goal took 10-60 s in a firing, or timed out)
+  predicate options_ok{L}(struct ccm_machine *m) =
+    (m->rules == CCM_RULES_FIG6 || m->rules == CCM_RULES_FIG2) &&
+    (m->scoping == CCM_LEXICAL || m->scoping == CCM_EVALUATION) &&
+    (m->order == CCM_LEFT_TO_RIGHT || m->order == CCM_RIGHT_TO_LEFT);
+
   predicate wf{L}(struct ccm_machine *m) =
     machine_valid(m) && code_wf(m->code, m->ncode, m->ncc) && cc_kinds_ok(m) &&
-    sizes_ok(m) && heap_ok(m) && cells_ok(m) && stack_ok(m) && regs_ok(m) && costs_ok(m);
+    sizes_ok(m) && heap_ok(m) && cells_ok(m) && stack_ok(m) && regs_ok(m) && costs_ok(m) &&
+    options_ok(m);
 */
 
 
@@ -58,6 +71,7 @@
   axiomatic ConfigFrame {
     // The configuration, which no transition writes: the code (its address,
     // size and nodes) and the number of cost centres, from state A to B.
+    // (The options need no predicate here: see options_ok.)
     // One predicate per node field (and one for the scalars), each the
     // postcondition of a row firing (kernel/fire.h): each a goal of well
     // under a second, where their conjunction as one goal takes 25-40 s.
@@ -95,14 +109,18 @@
 
 /* wf(m) as separate named postconditions: one goal per part, so that the
  * provers never face the whole predicate at once.  A row firing
- * (kernel/fire.h) proves every part but code_wf, and config_same; the
- * dispatcher's pieces get code_wf from that by the lemma wf_code_frame
- * (in WP's typed pass: the lemma carries the memory typing hypotheses that
- * the -wp-simplify-type pass drops from goals) and pass wf on. */
+ * (kernel/fire.h) proves the state's parts and that the configuration is
+ * as it was; the dispatcher's pieces get code_wf from that by the lemma
+ * wf_code_frame (in WP's typed pass: the lemma carries the memory typing
+ * hypotheses that the -wp-simplify-type pass drops from goals),
+ * options_ok by the frame (see options_ok), and pass wf on. */
 #define CCM_ENSURES_WF \
   ensures wf_code:  code_wf(m->code, m->ncode, m->ncc); \
-  CCM_ENSURES_WF_BUT_CODE
-#define CCM_ENSURES_WF_BUT_CODE \
+  ensures wf_options: options_ok(m); \
+  CCM_ENSURES_WF_STATE
+/* the parts of wf about the state (not the configuration: the code and the
+ * options, which no transition writes) */
+#define CCM_ENSURES_WF_STATE \
   ensures wf_valid: machine_valid(m); \
   ensures wf_kinds: cc_kinds_ok(m); \
   ensures wf_sizes: sizes_ok(m); \

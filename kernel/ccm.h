@@ -171,7 +171,10 @@ struct ccm_machine {
     /* configuration (read only for the kernel) */
     const struct ccm_node *code;  int32_t ncode;
     const int32_t *cc_kind;       int32_t ncc;      /* enum ccm_cc_kind per cost centre */
-    int32_t rules, scoping, order;
+    /* enum ccm_rules, ccm_scoping, ccm_order.  uint8_t, and no other field
+     * is: the proof keeps them apart from every field a transition writes
+     * (acsl/ccm_wf.h, options_ok) */
+    uint8_t rules, scoping, order;
     uint64_t max_steps;
     /* caller's arrays and their fill */
     struct ccm_obj   *heap;   int32_t heap_cap,  heap_len;
@@ -229,10 +232,11 @@ int ccm_code_ok(const struct ccm_node *code, int32_t ncode, int32_t ncc);
     behavior laid:
       assumes program_ok(p) && options_ok(m) && p->ntop <= m->heap_cap;
       ensures result: \result == CCM_RUNNING;
-      ensures options: options_ok(m);
       // wf(m) of the final memory, part by part (the code is the program's,
-      // its nodes unchanged: ccm_code_ok's verdict still holds)
+      // its nodes unchanged: ccm_code_ok's verdict still holds; the
+      // options are the caller's, checked)
       ensures wf_code: code_wf(m->code, m->ncode, m->ncc);
+      ensures wf_options: options_ok(m);
       CCM_INIT_LAID
     // a refusal writes nothing: m is as the caller left it
     behavior bad_program:

@@ -3,9 +3,10 @@
  * One function per row: it requires wf (instead of the small context the
  * row function needs) and the row's match and budget (ROW_X_PRE,
  * kernel_internal.h), fires the row, and ensures the row's effect
- * (ROW_X_POST), every part of wf but code_wf, and that
- * the configuration (the code and the number of cost centres) is as it
- * was; the caller gets code_wf from that (acsl/ccm_wf.h, wf_code_frame).
+ * (ROW_X_POST), every part of wf about the state, and that the
+ * configuration (the code and the number of cost centres) is as it was;
+ * the caller gets code_wf from that (acsl/ccm_wf.h, wf_code_frame) and
+ * options_ok from its frame (the options are not in it).
  * The dispatcher's pieces (step_parts.h) fire rows through these, so that
  * each piece passes wf on from its callee instead of proving, through two
  * rows' frames at once, that it holds after either.
@@ -20,10 +21,7 @@
  * 180 s).  Force keeps its row's frame, which is also ccm_force's. */
 #ifndef CCM_FIRE_H
 #define CCM_FIRE_H
-#include "kernel_internal.h"
-#ifdef __FRAMAC__
-#include "ccm_keeps.h"
-#endif
+#include "kernel_internal.h"   /* the rows, and under Frama-C ccm_keeps.h */
 
 /* the contract of a firing of row X: wf and the row's match and budget,
  * ccm_step's frame, the row, and wf kept */
@@ -42,10 +40,10 @@
   ensures config_b: config_b{Pre,Post}(m); \
   ensures config_c: config_c{Pre,Post}(m); \
   ensures config_lit: config_lit{Pre,Post}(m);
-/* the configuration and every part of wf but code_wf */
+/* the configuration and every part of wf about the state */
 #define FIRE_KEEPS \
   FIRE_KEEPS_CONFIG \
-  CCM_ENSURES_WF_BUT_CODE
+  CCM_ENSURES_WF_STATE
 /* ... and a step counted */
 #define FIRE_KEEPS_WF \
   ensures progress: m->steps == \old(m->steps) + 1; \

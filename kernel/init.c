@@ -161,8 +161,6 @@ static void lay_tops(struct ccm_obj *heap, int32_t ntop, const int32_t *top_code
     ensures kept_c:    kept_c{Pre,Post}(\old(p->code), \old(p->ncode));
     ensures kept_lit:  kept_lit{Pre,Post}(\old(p->code), \old(p->ncode));
     ensures wf_code_checked: code_wf{Pre}(m->code, m->ncode, m->ncc);
-    ensures options_kept: m->rules == \old(m->rules) && m->scoping == \old(m->scoping) &&
-                          m->order == \old(m->order);
 */
 static void init_lay(struct ccm_machine *m, const struct ccm_program *p)
 {

@@ -57,8 +57,8 @@ void ccm_row_prim2(struct ccm_machine *m)
 void ccm_row_prim3(struct ccm_machine *m, int64_t result, int is_bool)
 {
     const struct ccm_frame *f = &m->stack[m->stack_len - 1];
-    if (is_bool)
-        ccm_pop_write(m, f->cc, result ? CCM_NODE_TRUE : CCM_NODE_FALSE, CCM_NIL, 0, CCM_R_PRIM3);
-    else
-        ccm_pop_write(m, f->cc, CCM_NODE_INTVAL, CCM_NIL, result, CCM_R_PRIM3);
+    /* a comparison's value is a constructor node, an integer the INTVAL
+     * node with the number in the control */
+    int32_t code = !is_bool ? CCM_NODE_INTVAL : result ? CCM_NODE_TRUE : CCM_NODE_FALSE;
+    ccm_pop_write(m, f->cc, code, CCM_NIL, is_bool ? 0 : result, CCM_R_PRIM3);
 }

@@ -106,6 +106,20 @@ static void set_err(char *err, size_t cap, const char *msg)
     if (err && cap) snprintf(err, cap, "%s", msg);
 }
 
+/* The options name one of their values each: the kernel refuses any other
+ * (ccm_init), and its fields are uint8_t, so a value outside 0..255 would
+ * not even reach it intact.  NULL if they do, else what is wrong. */
+static const char *bad_option(const struct ccm_options *o)
+{
+    if (o->rules != CCM_RULES_FIG6 && o->rules != CCM_RULES_FIG2)
+        return "bad option: rules must be CCM_RULES_FIG6 or CCM_RULES_FIG2";
+    if (o->scoping != CCM_LEXICAL && o->scoping != CCM_EVALUATION)
+        return "bad option: scoping must be CCM_LEXICAL or CCM_EVALUATION";
+    if (o->order != CCM_LEFT_TO_RIGHT && o->order != CCM_RIGHT_TO_LEFT)
+        return "bad option: order must be CCM_LEFT_TO_RIGHT or CCM_RIGHT_TO_LEFT";
+    return NULL;
+}
+
 struct ccm_session *session_make(struct ast_program *prog, const struct ccm_options *opt,
                                         const char *file, char *err, size_t errcap,
                                         struct ccm_workspace *ws)
@@ -114,6 +128,13 @@ struct ccm_session *session_make(struct ast_program *prog, const struct ccm_opti
     if (!s) { ast_free(prog); set_err(err, errcap, "out of memory"); return NULL; }
     s->prog = *prog;
     normalise(&s->opt, opt);
+    const char *bad = bad_option(&s->opt);
+    if (bad) {
+        set_err(err, errcap, bad);
+        ast_free(&s->prog);
+        free(s);
+        return NULL;
+    }
     struct front_diag d;
     if (front_load(&s->prog, &s->img, &d) != 0) {
         /* loader diagnostics carry no file name: add it */
