@@ -1,8 +1,8 @@
 /* fire.h -- a row fired from a well-formed state keeps it well formed.
  *
- * One function per row: it requires wf (instead of the small context the
- * row function needs) and the row's match and budget (ROW_X_PRE,
- * kernel_internal.h), fires the row, and ensures the row's effect
+ * One function per row: it requires wf but the options (instead of the
+ * small context the row function needs) and the row's match and budget
+ * (ROW_X_PRE, kernel_internal.h), fires the row, and ensures the row's effect
  * (ROW_X_POST), every part of wf about the state, and that the
  * configuration (the code and the number of cost centres) is as it was;
  * the caller gets code_wf from that (acsl/ccm_wf.h, wf_code_frame) and
@@ -23,10 +23,11 @@
 #define CCM_FIRE_H
 #include "kernel_internal.h"   /* the rows, and under Frama-C ccm_keeps.h */
 
-/* the contract of a firing of row X: wf and the row's match and budget,
- * ccm_step's frame, the row, and wf kept */
+/* the contract of a firing of row X: wf (but the options: acsl/ccm_wf.h,
+ * wf_but_options) and the row's match and budget, ccm_step's frame, the
+ * row, and wf kept */
 #define FIRING(X) \
-  requires wf: wf(m); \
+  requires wf: wf_but_options(m); \
   ROW_##X##_PRE \
   STEP_ASSIGNS \
   ROW_##X##_POST \
@@ -85,7 +86,7 @@ void ccm_fire_case1(struct ccm_machine *m);
 /* case2 fires only once every argument resolves (ccm_case2_args checked
  * it): then the row cannot refuse, and the firing has one outcome like the
  * others (with the row's two behaviors, wf after it timed out) */
-/*@ requires wf: wf(m);
+/*@ requires wf: wf_but_options(m);
     ROW_CASE2_PRE
     requires args: CASE2_ARGS_RESOLVE;
     STEP_ASSIGNS
@@ -111,7 +112,7 @@ void ccm_fire_prim2(struct ccm_machine *m);
 /*@ FIRING(PRIM3) */
 void ccm_fire_prim3(struct ccm_machine *m, int64_t result, int is_bool);
 
-/*@ requires wf: wf(m);
+/*@ requires wf: wf_but_options(m);
     ROW_FORCE_PRE
     ROW_FORCE_ASSIGNS
     ROW_FORCE_POST
