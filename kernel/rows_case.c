@@ -47,7 +47,8 @@ static int case2_bind_args(struct ccm_machine *m, int32_t cenv, int32_t first, i
     int32_t e = env0;
     /*@ loop invariant bounds: 0 <= i <= count;
         loop invariant len: m->cell_len == cl;
-        loop invariant keep: cells_keep{Pre,Here}(m, cl);
+        loop invariant keep_addr: \forall integer c; 0 <= c < cl ==> m->cells[c].addr == \at(m->cells[c].addr, Pre);
+        loop invariant keep_next: \forall integer c; 0 <= c < cl ==> m->cells[c].next == \at(m->cells[c].next, Pre);
         loop invariant env: i == 0 ==> e == env0;
         loop invariant env2: i > 0 ==> e == cl + i - 1;
         loop invariant resolved: \forall integer j; first <= j < first + i ==>

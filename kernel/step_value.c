@@ -102,6 +102,8 @@ int ccm_value_case_con(struct ccm_machine *m, int32_t alt)
     if (m->steps >= m->max_steps) return CCM_RES_STEPS;
     if (m->cell_len > m->cell_cap - z->b) return CCM_RES_HEAP;
     if (!ccm_case2_args(m)) return CCM_ERR_BAD_CODE;
+    /*@ assert not_bad: !BAD_CODE(m); */
+    /*@ assert not_short: !SHORT_OF_HEAP(m); */
     ccm_fire_case2(m, alt);
     return CCM_RUNNING;
 }
@@ -109,6 +111,7 @@ int ccm_value_case_con(struct ccm_machine *m, int32_t alt)
 int ccm_value_prim1(struct ccm_machine *m)
 {
     if (!ccm_control_is_int(m)) return CCM_ERR_TYPE;
+    /*@ assert int: CTL_INT(m); */
     if (m->steps >= m->max_steps) return CCM_RES_STEPS;
     ccm_fire_prim2(m);
     return CCM_RUNNING;
@@ -117,13 +120,19 @@ int ccm_value_prim1(struct ccm_machine *m)
 int ccm_value_prim2(struct ccm_machine *m)
 {
     if (!ccm_control_is_int(m)) return CCM_ERR_TYPE;
+    /*@ assert int: CTL_INT(m); */
     const struct ccm_frame *f = &m->stack[m->stack_len - 1];
     /*@ assert top: top_ok(m); */
     /*@ assert op: node_ok(m->code, m->ncode, m->ncc, f->a); */   /* so 0 <= op < CCM_NOPS */
     int64_t second = ccm_control_int(m);
     int64_t x = m->order == CCM_RIGHT_TO_LEFT ? second : f->num;
     int64_t y = m->order == CCM_RIGHT_TO_LEFT ? f->num : second;
-    struct ccm_prim_out out = ccm_prim_apply(m->code[f->a].a, x, y);
+    int op = m->code[f->a].a;
+    /* the behaviors speak of prim_op/prim_x/prim_y: said once here, each
+     * behavior's goal is the call's contract by equality (without it the
+     * provers took 28-42 s on each `result`; docs/proofs.md) */
+    /*@ assert operands: op == prim_op(m) && x == prim_x(m) && y == prim_y(m); */
+    struct ccm_prim_out out = ccm_prim_apply(op, x, y);
     if (out.status != CCM_RUNNING) return out.status;
     if (m->steps >= m->max_steps) return CCM_RES_STEPS;
     ccm_fire_prim3(m, out.value, out.is_bool);
