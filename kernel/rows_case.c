@@ -47,8 +47,7 @@ static int case2_bind_args(struct ccm_machine *m, int32_t cenv, int32_t first, i
     int32_t e = env0;
     /*@ loop invariant bounds: 0 <= i <= count;
         loop invariant len: m->cell_len == cl;
-        loop invariant keep_addr: \forall integer c; 0 <= c < cl ==> m->cells[c].addr == \at(m->cells[c].addr, Pre);
-        loop invariant keep_next: \forall integer c; 0 <= c < cl ==> m->cells[c].next == \at(m->cells[c].next, Pre);
+        loop invariant keep: cells_keep{Pre,Here}(m, cl);
         loop invariant env: i == 0 ==> e == env0;
         loop invariant env2: i > 0 ==> e == cl + i - 1;
         loop invariant resolved: \forall integer j; first <= j < first + i ==>
@@ -128,11 +127,11 @@ int ccm_row_case2(struct ccm_machine *m, int32_t alt)
     ccm_pop_write(m, cc, m->code[alt].c, count == 0 ? env0 : saved_len + count - 1, 0, CCM_R_CASE2);
     /* Step_Case2 piece by piece, one goal each. */
     /*@ assert popped_len: m->stack_len == \at(m->stack_len, Pre) - 1; */
-    /*@ assert popped_kind: \forall integer j; 0 <= j < \at(m->stack_len, Pre) ==> m->stack[j].kind == \at(m->stack[j].kind, Pre); */
-    /*@ assert popped_cc: \forall integer j; 0 <= j < \at(m->stack_len, Pre) ==> m->stack[j].cc == \at(m->stack[j].cc, Pre); */
-    /*@ assert popped_a: \forall integer j; 0 <= j < \at(m->stack_len, Pre) ==> m->stack[j].a == \at(m->stack[j].a, Pre); */
-    /*@ assert popped_b: \forall integer j; 0 <= j < \at(m->stack_len, Pre) ==> m->stack[j].b == \at(m->stack[j].b, Pre); */
-    /*@ assert popped_num: \forall integer j; 0 <= j < \at(m->stack_len, Pre) ==> m->stack[j].num == \at(m->stack[j].num, Pre); */
+    /*@ assert popped_kind: FRAMES_KEEP_FIELD(kind); */
+    /*@ assert popped_cc: FRAMES_KEEP_FIELD(cc); */
+    /*@ assert popped_a: FRAMES_KEEP_FIELD(a); */
+    /*@ assert popped_b: FRAMES_KEEP_FIELD(b); */
+    /*@ assert popped_num: FRAMES_KEEP_FIELD(num); */
     /*@ assert popped_keep: \forall integer j; 0 <= j < \at(m->stack_len, Pre) ==> frame_eq{Pre,Here}(m, j); */
     /*@ assert popped: stack_popped{Pre,Here}(m); */
     /*@ assert heap_len: m->heap_len == \at(m->heap_len, Pre); */

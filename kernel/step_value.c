@@ -102,6 +102,9 @@ int ccm_value_case_con(struct ccm_machine *m, int32_t alt)
     if (m->steps >= m->max_steps) return CCM_RES_STEPS;
     if (m->cell_len > m->cell_cap - z->b) return CCM_RES_HEAP;
     if (!ccm_case2_args(m)) return CCM_ERR_BAD_CODE;
+    /* A refusal's `unchanged` goal holds every path, this one too: said
+     * here as the refusals' assumes say it, the firing path is plainly
+     * not theirs (docs/proofs.md) */
     /*@ assert not_bad: !BAD_CODE(m); */
     /*@ assert not_short: !SHORT_OF_HEAP(m); */
     ccm_fire_case2(m, alt);
@@ -111,7 +114,7 @@ int ccm_value_case_con(struct ccm_machine *m, int32_t alt)
 int ccm_value_prim1(struct ccm_machine *m)
 {
     if (!ccm_control_is_int(m)) return CCM_ERR_TYPE;
-    /*@ assert int: CTL_INT(m); */
+    /*@ assert int: CTL_INT(m); */   /* type_error's assumes denied: see ccm_value_case_con */
     if (m->steps >= m->max_steps) return CCM_RES_STEPS;
     ccm_fire_prim2(m);
     return CCM_RUNNING;
@@ -120,7 +123,7 @@ int ccm_value_prim1(struct ccm_machine *m)
 int ccm_value_prim2(struct ccm_machine *m)
 {
     if (!ccm_control_is_int(m)) return CCM_ERR_TYPE;
-    /*@ assert int: CTL_INT(m); */
+    /*@ assert int: CTL_INT(m); */   /* type_error's assumes denied: see ccm_value_case_con */
     const struct ccm_frame *f = &m->stack[m->stack_len - 1];
     /*@ assert top: top_ok(m); */
     /*@ assert op: node_ok(m->code, m->ncode, m->ncc, f->a); */   /* so 0 <= op < CCM_NOPS */
