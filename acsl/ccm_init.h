@@ -46,10 +46,11 @@
 */
 
 /* The state ccm_init lays (its behavior `laid`, and init_lay that does the
- * writes): the program's code and cost centres, wf's state parts (the
- * configuration's two, code_wf and options_ok, each of the two states its
- * own way: init_lay writes neither), the initial
- * registers, the top-level objects, zero counters, the budget clamped. */
+ * writes): the program's code and cost centres, the parts of wf about the
+ * state, the initial registers, the top-level objects, zero counters, the
+ * budget clamped.  The two parts of wf about the configuration, code_wf and
+ * options_ok, are not here: init_lay writes neither, and ccm_init states
+ * them itself (code_wf from init_lay's field-by-field frame of the nodes). */
 #define CCM_INIT_LAID \
   ensures config: m->code == \old(p->code) && m->ncode == \old(p->ncode) && \
                   m->cc_kind == \old(p->cc_kind) && m->ncc == \old(p->ncc); \

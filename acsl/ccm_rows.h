@@ -155,18 +155,22 @@
   // the pattern variables: one cell per constructor argument, in order:
   // cell c (cl <= c < cl + k) binds the address argument c - cl denotes in
   // the constructor's environment and points to the cell before it (the
-  // first to the case's own environment)
+  // first to the case's own environment).  Case2_cells and Step_Case2 name
+  // the node's and the frame's fields, not the whole structs: since a node's
+  // kind is a uint8_t, a whole node is read from two memories, and with it
+  // two of ccm_row_case2's goals timed out (docs/proofs.md)
   predicate Case2_cells{A,B}(struct ccm_machine *m) =
-    \let f = \at(m->stack[m->stack_len - 1], A); \let con = \at(m->code[m->ctl_code], A);
+    \let env0 = \at(m->stack[m->stack_len - 1].b, A);
+    \let k = \at(m->code[m->ctl_code].b, A); \let first = \at(m->code[m->ctl_code].c, A);
     \let cl = \at(m->cell_len, A);
-    \forall integer c; cl <= c < cl + con.b ==>
-      cell_is(\at(m->cells[c], B), resolve{A}(m, \at(m->ctl_env, A), \at(m->code[con.c + (c - cl)].a, A)),
-              c == cl ? f.b : c - 1);
+    \forall integer c; cl <= c < cl + k ==>
+      cell_is(\at(m->cells[c], B), resolve{A}(m, \at(m->ctl_env, A), \at(m->code[first + (c - cl)].a, A)),
+              c == cl ? env0 : c - 1);
 
   predicate Step_Case2{A,B}(struct ccm_machine *m, integer alt) =
-    \let f = \at(m->stack[m->stack_len - 1], A); \let con = \at(m->code[m->ctl_code], A);
-    \let cl = \at(m->cell_len, A); \let k = con.b;
-    ctl_is{B}(m, f.cc, \at(m->code[alt].c, A), k == 0 ? f.b : cl + k - 1, 0) &&
+    \let fcc = \at(m->stack[m->stack_len - 1].cc, A); \let env0 = \at(m->stack[m->stack_len - 1].b, A);
+    \let cl = \at(m->cell_len, A); \let k = \at(m->code[m->ctl_code].b, A);
+    ctl_is{B}(m, fcc, \at(m->code[alt].c, A), k == 0 ? env0 : cl + k - 1, 0) &&
     \at(m->cell_len, B) == cl + k && Case2_cells{A,B}(m) &&
     cells_keep{A,B}(m, cl) && stack_popped{A,B}(m) && heap_same{A,B}(m) &&
     costs_same{A,B}(m) && counted{A,B}(m, CCM_R_CASE2);

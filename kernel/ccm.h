@@ -73,7 +73,11 @@ enum ccm_op {
 };
 
 struct ccm_node {
-    int32_t kind;
+    /* enum ccm_node_kind.  uint8_t, as the options below: no transition
+     * writes a uint8_t, so the proof sees at once that a row leaves every
+     * node's kind as it was (docs/proofs.md, "Node kinds in a memory of
+     * their own") */
+    uint8_t kind;
     int32_t a, b, c;
     int64_t lit;
 };
@@ -171,9 +175,9 @@ struct ccm_machine {
     /* configuration (read only for the kernel) */
     const struct ccm_node *code;  int32_t ncode;
     const int32_t *cc_kind;       int32_t ncc;      /* enum ccm_cc_kind per cost centre */
-    /* enum ccm_rules, ccm_scoping, ccm_order.  uint8_t, and no other field
-     * is: the proof keeps them apart from every field a transition writes
-     * (acsl/ccm_wf.h, options_ok) */
+    /* enum ccm_rules, ccm_scoping, ccm_order.  uint8_t, as the nodes'
+     * kinds and no field a transition writes: the proof keeps them apart
+     * from every field a transition writes (acsl/ccm_wf.h, options_ok) */
     uint8_t rules, scoping, order;
     uint64_t max_steps;
     /* caller's arrays and their fill */

@@ -70,6 +70,10 @@ void ccm_fire_let(struct ccm_machine *m)
     /*@ assert in_costs: 0 <= cost_ix(m->ccc, CCM_H) < m->ncc * CCM_NCOUNTERS; */
     ccm_row_let(m);
     /*@ assert kept: row_keeps{Pre,Here}(m); */
+    /* heap_ok in two halves, the objects the row kept and the ones it laid:
+     * wf_heap in one goal took 58 s, each half 1 s */
+    /*@ assert heap_old: \forall integer x; 0 <= x < \at(m->heap_len, Pre) ==> obj_ok(m, m->heap[x]); */
+    /*@ assert heap_new: \forall integer x; \at(m->heap_len, Pre) <= x < m->heap_len ==> obj_ok(m, m->heap[x]); */
 }
 
 void ccm_fire_case1(struct ccm_machine *m)
@@ -92,6 +96,12 @@ void ccm_fire_case2(struct ccm_machine *m, int32_t alt)
     /* the parts of case2's row that wf after it rests on, at top level */
     /*@ assert kept: heap_same{Pre,Here}(m) && stack_popped{Pre,Here}(m) &&
                      \at(m->cell_len, Pre) <= m->cell_len; */
+    /* cells_ok in two halves, the cells the row kept and the ones it pushed
+     * (in one goal, it timed out at 120 s once the node kinds were apart) */
+    /*@ assert cells_old: \forall integer c; 0 <= c < \at(m->cell_len, Pre) ==>
+                            in_heap(m, m->cells[c].addr) && CCM_NIL <= m->cells[c].next < c; */
+    /*@ assert cells_new: \forall integer c; \at(m->cell_len, Pre) <= c < m->cell_len ==>
+                            in_heap(m, m->cells[c].addr) && CCM_NIL <= m->cells[c].next < c; */
     /*@ assert cells: cells_ok(m); */   /* before `kinds`: in its context, this timed out */
     /* and the node kinds the frames name (frame_ok reads them) */
     /*@ assert kinds: config_scalars{Pre,Here}(m) && config_kind{Pre,Here}(m); */

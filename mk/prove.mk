@@ -27,7 +27,11 @@ PROVE_DIR     := $(BUILD)/prove
 PROVE_WHY3    := $(PROVE_DIR)/why3.conf
 PROVE_SESSION := proofs/wp-session
 PROVE_TIMEOUT ?= 120
-PROVE_PAR     ?= 2
+# Three provers on two cores: Frama-C's own work (Qed, writing each goal for
+# Why3) is one process between the provers, and with two provers the cores
+# were idle a third of the time; with three, 17 % (make prove-cold
+# PROVE_PAR=3: 1499 s wall, 181 % CPU, no goal over 45 s; docs/proofs.md).
+PROVE_PAR     ?= 3
 # cvc4 alone: with `cvc4,z3` WP runs both provers on each goal side by side
 # (the loser is stopped when the winner answers), so -wp-par 2 proves one
 # goal at a time; cvc4 alone proves every goal (make prove-cold
@@ -123,8 +127,8 @@ prove-vars:
 # First from the cache alone, with many cache lookups in flight (they wait
 # on WP's scheduler, not on the CPU: 381 cached goals take 42 s at -wp-par 2,
 # 24 s at 8); if any goal is missing from the cache or not valid there,
-# again with the provers, PROVE_PAR at a time (more provers than cores time
-# out on the slow goals).
+# again with the provers, PROVE_PAR at a time (each prover is CPU-bound:
+# many more provers than cores would slow the slow goals toward the timeout).
 PROVE_REPLAY_PAR ?= 8
 prove:
 	@$(MAKE) --no-print-directory prove-replay PROVE_PAR=$(PROVE_REPLAY_PAR) || { \
