@@ -175,9 +175,10 @@ struct ccm_machine {
     /* configuration (read only for the kernel) */
     const struct ccm_node *code;  int32_t ncode;
     const int32_t *cc_kind;       int32_t ncc;      /* enum ccm_cc_kind per cost centre */
-    /* enum ccm_rules, ccm_scoping, ccm_order.  uint8_t, as the nodes'
-     * kinds and no field a transition writes: the proof keeps them apart
-     * from every field a transition writes (acsl/ccm_wf.h, options_ok) */
+    /* enum ccm_rules, ccm_scoping, ccm_order.  uint8_t, the type of the
+     * nodes' kinds, which no transition writes: WP's typed memory model
+     * keeps them in a memory of their own, so no store of a row can touch
+     * them in the proof (acsl/ccm_wf.h, options_ok) */
     uint8_t rules, scoping, order;
     uint64_t max_steps;
     /* caller's arrays and their fill */
