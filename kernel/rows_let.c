@@ -121,6 +121,17 @@ void ccm_row_let(struct ccm_machine *m)
     m->ctl_env = env;
     m->last_rule = CCM_R_LET;
     m->steps++;
+    /* Step_Let piece by piece, one goal each: the whole predicate at once is
+     * too much for the provers (see docs/proofs.md).  The registers' and
+     * the heap's and cells' pieces first, before the frames' steps below
+     * enter their context: the function's goals 85 s in all, slowest 14 s,
+     * against 96 s and 17.5 s with these last. */
+    /*@ assert ctl: ctl_is(m, cc, body, top, \at(m->ctl_num, Pre)); */
+    /*@ assert lens: m->heap_len == base + count && m->cell_len == cl + count; */
+    /*@ assert counted: counted{Pre,Here}(m, CCM_R_LET); */
+    /*@ assert costs: costs_plus{Pre,Here}(m, cost_ix(cc, CCM_H), count); */
+    /*@ assert heap_keeps: heap_keeps{Pre,Here}(m, base); */
+    /*@ assert cells_keep: cells_keep{Pre,Here}(m, cl); */
     /*@ assert len5: m->stack_len == \at(m->stack_len, Pre); */
     /*@ assert s5_kind: FRAMES_KEEP_FIELD(kind); */
     /*@ assert s5_cc: FRAMES_KEEP_FIELD(cc); */
@@ -129,13 +140,5 @@ void ccm_row_let(struct ccm_machine *m)
     /*@ assert s5_num: FRAMES_KEEP_FIELD(num); */
     /*@ assert stack_same: stack_same{Pre,Here}(m); */
     /*@ assert objs: Let_objs{Pre,Here}(m); */
-    /* Step_Let piece by piece, one goal each: the whole predicate at once is
-     * too much for the provers (see docs/proofs.md). */
-    /*@ assert ctl: ctl_is(m, cc, body, top, \at(m->ctl_num, Pre)); */
-    /*@ assert lens: m->heap_len == base + count && m->cell_len == cl + count; */
     /*@ assert cells: Let_cells{Pre,Here}(m); */
-    /*@ assert heap_keeps: heap_keeps{Pre,Here}(m, base); */
-    /*@ assert cells_keep: cells_keep{Pre,Here}(m, cl); */
-    /*@ assert costs: costs_plus{Pre,Here}(m, cost_ix(cc, CCM_H), count); */
-    /*@ assert counted: counted{Pre,Here}(m, CCM_R_LET); */
 }
