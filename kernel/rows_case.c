@@ -133,8 +133,8 @@ int ccm_row_case2(struct ccm_machine *m, int32_t alt)
      * call in frame_eq's words (each under a second), then the two steps
      * side by side, then the composition.  Stated field by field over
      * both calls at once (the form ccm_row_let still uses), each field
-     * took 20-35 s (docs/proofs.md).  Bound names the state between the calls for the
-     * ACSL; the attribute tells the compiler it is used. */
+     * took 20-35 s (docs/proofs.md).  Bound names the state between the
+     * calls for the ACSL; the attribute tells the compiler it is used. */
     /*@ assert bound_keep: \forall integer j; 0 <= j < \at(m->stack_len, Pre) ==> frame_eq{Pre,Here}(m, j); */
   Bound: __attribute__((unused));
     ccm_pop_write(m, cc, m->code[alt].c, count == 0 ? env0 : saved_len + count - 1, 0, CCM_R_CASE2);
