@@ -90,8 +90,7 @@ int32_t ccm_push_cell(struct ccm_machine *m, int32_t addr, int32_t next);
   ensures kept_lit: config_lit{Pre,Post}(m);
 
 /* in an assertion: every frame below the stack's length on entry has its
- * field f as on entry (a row's frame facts one field at a time: rows_let.c,
- * rows_case.c) */
+ * field f as on entry (a row's frame facts one field at a time: rows_let.c) */
 #define FRAMES_KEEP_FIELD(f) \
   \forall integer j; 0 <= j < \at(m->stack_len, Pre) ==> m->stack[j].f == \at(m->stack[j].f, Pre)
 
