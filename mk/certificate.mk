@@ -42,7 +42,8 @@ certificate:
 	@log=$$(ls -t $(BUILD)/prove/replay.log $(BUILD)/prove/prove.log $(BUILD)/prove/prune.log $(BUILD)/prove/cold.log 2>/dev/null | head -n 1); \
 	[ -n "$$log" ] || { echo "certificate: no report of make prove in $(BUILD)/prove"; exit 1; }; \
 	base=$${log%.log}; \
-	python3 proofs/certify.py --expect $(BUILD)/prove/kernel-functions.txt --smoke $(PROVE_SMOKE_DEAD) $$log 0 \
+	python3 proofs/certify.py --expect $(BUILD)/prove/kernel-functions.txt --smoke $(PROVE_SMOKE_DEAD) \
+	    $(foreach r,$(PROVE_SMOKE_REPORTS),--smoke-pass $$base-$(r).json) $$log 0 \
 	    $$base.json $$base-untyped.json $$base-lemmas.json
 
 CHECK_SUITES += "bash tests/certificate/check.sh" "bash tests/certificate/run.sh"

@@ -16,10 +16,11 @@
 # Vacuity: every whole run (prove, prove-replay, prove-cold, prove-prune)
 # runs WP's smoke tests (-wp-smoke-tests: for each precondition, behavior,
 # branch, call and loop, a goal `false` that must NOT prove; one that proves
-# means that code cannot be reached).  The gate fails unless the smoke tests
-# ran and the ones that failed are exactly those of proofs/smoke-dead.txt,
-# each listed with the reason its code is dead.  A smoke test stops at
-# PROVE_SMOKE_TIMEOUT (1 s); its verdict is cached like any goal's.
+# means that code cannot be reached), in two passes of their own after the
+# proofs.  The gate fails unless the smoke tests ran and the ones that
+# failed are exactly those of proofs/smoke-dead.txt, each listed with the
+# reason its code is dead.  A smoke test stops after PROVE_SMOKE_STEPS of
+# cvc4's resource units; its verdict is cached like any goal's.
 # Frama-C's own gate (`-report-classify -report-unclassified-unknown ERROR`)
 # is the last pass of every whole run: it fails on any property left unknown.
 
@@ -35,12 +36,23 @@ PROVE_TIMEOUT ?= 60
 # were idle a third of the time; with three, 17 % (make prove-cold
 # PROVE_PAR=3: 1499 s wall, 181 % CPU, no goal over 45 s; docs/proofs.md).
 PROVE_PAR     ?= 3
-# A smoke test (a goal `false`, which must NOT prove) stops at this many
-# seconds.  WP's default is 2; at 2 s the smoke tests took as much prover
-# time as all the goals (649 prover calls, 412 of them stopped by the
-# timeout, in a cold run), while the unreachable branches they exist to find
-# are proved in under 0.1 s (the two of proofs/smoke-dead.txt: 0.08 s).
-PROVE_SMOKE_TIMEOUT ?= 1
+# A smoke test (a goal `false`, which must NOT prove) stops after this many
+# of cvc4's resource units (-wp-steps; cvc4 --rlimit): a count of the
+# prover's work, the same on any machine and under any load, where a time
+# limit gives a slower or busier machine less search.  The two dead branches
+# of proofs/smoke-dead.txt are refuted in 26,800 units (of which about
+# 25,000 are any task's reading and set-up: at 30,000 no contradiction is
+# found at all); at 60,000 the contradictions injected for the measurement
+# were found wherever a 1 s time limit found them, and a smoke test that
+# passes costs 0.3 s of cvc4 instead of 0.8 s (docs/proofs.md).
+PROVE_SMOKE_STEPS ?= 60000
+# ... and in any case after this many seconds (a backstop, never reached:
+# 60,000 units take under half a second).
+PROVE_SMOKE_TIMEOUT ?= 10
+# The smoke passes select no property, only the smoke tests: every category
+# of property is excluded (a goal that slipped through would show in the
+# smoke passes' part of the log, which the gate checks: --smoke-pass).
+PROVE_SMOKE_ONLY := -wp-prop=-@assert,-@ensures,-@invariant,-@assigns,-@requires,-@variant,-@check,-@exits,-@breaks,-@continues,-@returns,-@terminates,-@decreases,-@complete_behaviors,-@disjoint_behaviors,-@lemma
 # cvc4 alone: with `cvc4,z3` WP runs both provers on each goal side by side
 # (the loser is stopped when the winner answers), so -wp-par 2 proves one
 # goal at a time; cvc4 alone proves every goal (make prove-cold
@@ -96,6 +108,17 @@ empty :=
 space := $(empty) $(empty)
 prove_fcts = $(subst $(space),$(comma),$(strip $(1)))
 
+# The smoke tests of a whole run, in passes of their own after the proofs
+# (each function in the pass its proof is in: typed, then -wp-simplify-type),
+# each limited to PROVE_SMOKE_STEPS: $(1) = typed functions, $(2) = the
+# others, $(3) = report basename.  Options carry over -then, so each pass
+# sets the typing hypotheses, and the lemma pass after them resets the smoke
+# tests and the step limit.
+PROVE_SMOKE_REPORTS := smoke smoke-untyped
+prove_smoke_typed = -then -wp-fct $(call prove_fcts,$(1)) -wp-no-simplify-type $(PROVE_SMOKE_ONLY) -wp-smoke-tests -wp-steps $(PROVE_SMOKE_STEPS) -wp-smoke-timeout $(PROVE_SMOKE_TIMEOUT) -wp-report-json $(PROVE_DIR)/$(2)-smoke.json
+prove_smoke_untyped = -then -wp-fct $(call prove_fcts,$(1)) -wp-simplify-type -wp-report-json $(PROVE_DIR)/$(2)-smoke-untyped.json
+prove_smoke_passes = $(call prove_smoke_typed,$(1),$(3)) $(call prove_smoke_untyped,$(2),$(3))
+
 # $(1) = functions (typed pass), $(2) = extra WP options, $(3) = log/report
 # basename, $(4) = functions of the untyped pass (may be empty), $(5) = non-empty
 # to prove the ACSL lemmas too (-wp-fct selects no lemma).  One frama-c
@@ -104,20 +127,23 @@ define prove_run
 	@mkdir -p $(PROVE_DIR)
 	@[ -s $(PROVE_WHY3) ] || WHY3CONFIG=$(abspath $(PROVE_WHY3)) why3 config detect >/dev/null 2>&1
 	@echo "prove: $(words $(1) $(4)) function(s), provers $(PROVE_PROVERS), timeout $(PROVE_TIMEOUT)s, par $(PROVE_PAR)"
-	@rm -f $(PROVE_DIR)/$(3).json $(PROVE_DIR)/$(3)-untyped.json $(PROVE_DIR)/$(3)-lemmas.json
+	@rm -f $(PROVE_DIR)/$(3).json $(PROVE_DIR)/$(3)-untyped.json $(PROVE_DIR)/$(3)-lemmas.json \
+	  $(foreach r,$(PROVE_SMOKE_REPORTS),$(PROVE_DIR)/$(3)-$(r).json)
 	@start=$$(date +%s); \
 	WHY3CONFIG=$(abspath $(PROVE_WHY3)) frama-c $(PROVE_FLAGS) -cpp-extra-args="$(PROVE_CPP)" $(PROVE_SRC) \
 	  -wp -wp-rte -wp-prover $(PROVE_PROVERS) -wp-par $(PROVE_PAR) -wp-timeout $(PROVE_TIMEOUT) $(2) \
-	  $(if $(call prove_whole,$(3)),-wp-smoke-tests -wp-smoke-timeout $(PROVE_SMOKE_TIMEOUT)) \
 	  $(if $(strip $(1)),-wp-fct $(call prove_fcts,$(1)) -wp-report-json $(PROVE_DIR)/$(3).json) \
 	  $(if $(strip $(4)),$(if $(strip $(1)),-then) -wp-fct $(call prove_fcts,$(4)) -wp-simplify-type \
 	    -wp-report-json $(PROVE_DIR)/$(3)-untyped.json) \
-	  $(if $(strip $(5)),-then -wp-fct= -wp-prop @lemma -wp-report-json $(PROVE_DIR)/$(3)-lemmas.json) \
+	  $(if $(call prove_whole,$(3)),$(call prove_smoke_passes,$(1),$(4),$(3))) \
+	  $(if $(strip $(5)),-then -wp-fct= -wp-prop @lemma -wp-no-smoke-tests -wp-steps 0 \
+	    -wp-report-json $(PROVE_DIR)/$(3)-lemmas.json) \
 	  $(if $(strip $(5)),-then -report-classify -report-unclassified-unknown ERROR) \
 	  > $(PROVE_DIR)/$(3).log 2>&1; st=$$?; \
 	end=$$(date +%s); \
 	bash proofs/kernel-functions.sh $(PROVE_SRC) > $(PROVE_DIR)/kernel-functions.txt; \
-	python3 proofs/prove-report.py $(if $(call prove_whole,$(3)),--expect $(PROVE_DIR)/kernel-functions.txt --smoke $(PROVE_SMOKE_DEAD)) \
+	python3 proofs/prove-report.py $(if $(call prove_whole,$(3)),--expect $(PROVE_DIR)/kernel-functions.txt --smoke $(PROVE_SMOKE_DEAD) \
+	    $(foreach r,$(PROVE_SMOKE_REPORTS),--smoke-pass $(PROVE_DIR)/$(3)-$(r).json)) \
 	  --times $(PROVE_DIR)/goal-times.tsv $(PROVE_DIR)/$(3).log $$st $$((end-start)) \
 	  $(if $(strip $(1)),$(PROVE_DIR)/$(3).json) $(if $(strip $(4)),$(PROVE_DIR)/$(3)-untyped.json) \
 	  $(if $(strip $(5)),$(PROVE_DIR)/$(3)-lemmas.json)

@@ -2,7 +2,7 @@
 """Write the proof certificate: the digest of the proven sources with the
 verdict of the `make prove` run that proved them.
 
-usage: certify.py [--out FILE] [--expect FUNCS.txt] [--smoke DEAD.txt] [--versions K=V,...] LOG EXIT_STATUS REPORT.json...
+usage: certify.py [--out FILE] [--expect FUNCS.txt] [--smoke DEAD.txt] [--smoke-pass REPORT.json]... [--versions K=V,...] LOG EXIT_STATUS REPORT.json...
 
 LOG, EXIT_STATUS and the REPORTs are those of one `make prove` run (the
 arguments mk/prove.mk gives proofs/prove-report.py).  The verdict is the
@@ -51,6 +51,7 @@ def main():
     ap.add_argument("--out", default=os.path.join(ROOT, "proofs", "certificate.txt"))
     ap.add_argument("--expect")
     ap.add_argument("--smoke")
+    ap.add_argument("--smoke-pass", action="append", default=[])
     ap.add_argument("--versions", default="")
     ap.add_argument("log")
     ap.add_argument("status")
@@ -62,6 +63,8 @@ def main():
         gate += ["--expect", a.expect]
     if a.smoke:
         gate += ["--smoke", a.smoke]
+    for report in a.smoke_pass:
+        gate += ["--smoke-pass", report]
     run = subprocess.run(gate + [a.log, a.status, "0"] + a.reports, capture_output=True, text=True)
     total = re.search(r"^TOTAL\s+(\d+) / (\d+)$", run.stdout, re.M)
     if run.returncode != 0 or not total:

@@ -16,6 +16,10 @@ that no function drops out of the proof unseen.
 ones that failed (a branch, call, loop or precondition WP proved unreachable)
 must be exactly those listed there, each with the reason it is dead
 (proofs/smoke-dead.txt); without it, any failed smoke test fails the run.
+--smoke-pass REPORT.json (repeatable): the pass whose report is that file
+runs only the smoke tests (mk/prove.mk): a goal in its part of the log (from
+the report line before it to its own) fails the run, a property the pass
+should not have selected.
 --times GOALS.tsv: write every goal's prover and time (from the log) there,
 for proofs/mutants.sh.  The table ends with the total, the wall time and the
 ten slowest goals with the prover that proved them."""
@@ -31,6 +35,7 @@ ap = argparse.ArgumentParser()
 ap.add_argument("--expect")
 ap.add_argument("--times")
 ap.add_argument("--smoke")
+ap.add_argument("--smoke-pass", action="append", default=[])
 ap.add_argument("log")
 ap.add_argument("status", type=int)
 ap.add_argument("seconds")
@@ -51,6 +56,21 @@ for report in args.reports:
                     funcs["lemma " + name[len("lemma_"):]] = {name: goal}
     except (OSError, ValueError):
         bad.append("no report " + report)
+
+# the smoke passes: nothing but smoke tests in their part of the log
+if args.smoke_pass:
+    with open(log, errors="replace") as f:
+        lines = f.read().splitlines()
+    for report in args.smoke_pass:
+        ends = [i for i, line in enumerate(lines) if line == f"[wp] Report '{report}'"]
+        if not ends:
+            bad.append(f"the smoke pass with report {report} did not run")
+            continue
+        start = max([i for i, line in enumerate(lines[:ends[0]]) if line.startswith("[wp] Report '")] + [-1])
+        stray = [g for g in map(wplog.goal_of_line, lines[start + 1:ends[0]]) if g]
+        if stray:
+            bad.append(f"the smoke pass with report {report} proved {len(stray)} goal(s) "
+                       f"that are not smoke tests: {', '.join(stray[:3])}")
 
 rows = []
 total_valid = total = 0

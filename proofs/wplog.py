@@ -41,6 +41,16 @@ def _time(rest):
     return 0.0
 
 
+def goal_of_line(line):
+    """The goal whose verdict a line of WP's log gives (None for any other
+    line, a smoke test's included)."""
+    m = _LINE.match(line)
+    if m:
+        return m.group(2)
+    m = _FAILED.match(line)
+    return m.group(1) if m else None
+
+
 def goals(path):
     """the goals of a log, each once: a goal proved by any prover is Valid"""
     seen = {}

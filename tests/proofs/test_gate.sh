@@ -98,6 +98,18 @@ grep -qF "smoke test failed, not listed as dead: f | dead_code | $tmp/s.c: if (x
 { cat "$tmp/dead.txt"; cat "$tmp/dead.txt"; } > "$tmp/twice.txt"
 gate "a listed dead branch whose smoke test passes (stale list) fails" 1 "$tmp/smoke.log" 0 --smoke "$tmp/twice.txt" "$tmp/smoke.json"
 gate "a run without smoke tests fails when a list is given" 1 "$clean_log" 0 --smoke "$tmp/dead.txt" "$tmp/clean.json"
+# --smoke-pass REPORT: the part of the log that pass wrote (after the report
+# line before it) holds smoke tests only
+{ cat "$clean_log"; echo "[wp] Report 'main.json'"
+  echo "[wp] [Passed] Smoke-test typed_f_wp_smoke_default_requires"
+  echo "[wp] [Failed] Smoke-test typed_f_wp_smoke_dead_code_s12"
+  echo "[wp] $tmp/s.c:3: Warning: Failed smoke-test"; echo "[wp] Report 'smoke.json'"; } > "$tmp/passes.log"
+gate "a smoke pass with smoke tests only passes" 0 "$tmp/passes.log" 0 --smoke "$tmp/dead.txt" --smoke-pass smoke.json "$tmp/smoke.json"
+gate "a smoke pass with a goal in it fails" 1 "$tmp/passes.log" 0 --smoke "$tmp/dead.txt" --smoke-pass main.json "$tmp/smoke.json"
+out=$(python3 proofs/prove-report.py --smoke "$tmp/dead.txt" --smoke-pass main.json "$tmp/passes.log" 0 7 "$tmp/smoke.json")
+grep -qF "the smoke pass with report main.json proved 3 goal(s) that are not smoke tests: typed_f_assigns, typed_f_ensures_row, typed_g_ensures_ok" <<<"$out" \
+    && ok "it names the goals a smoke pass should not have selected" || bad "smoke-pass message: $out"
+gate "a smoke pass missing from the log fails" 1 "$tmp/passes.log" 0 --smoke "$tmp/dead.txt" --smoke-pass other.json "$tmp/smoke.json"
 echo "f | dead_code | no reason given" > "$tmp/malformed.txt"
 gate "a list line without a reason is an error" 1 "$tmp/smoke.log" 0 --smoke "$tmp/malformed.txt" "$tmp/smoke.json"
 
