@@ -1,7 +1,9 @@
 /* init.c -- checking a code array and laying the initial state. */
 #include "kernel_internal.h"
 
-/*@ assigns \nothing;
+/* (no precondition but \true: stated for the smoke tests, as for ccm_rule_name) */
+/*@ requires any: \true;
+    assigns \nothing;
     ensures result: \result != 0 <==> 0 <= i < len;
 */
 static int in_range(int64_t i, int64_t len) { return 0 <= i && i < len; }

@@ -94,9 +94,10 @@ for fn, v, t, failed in rows:
     print(f"{fn:<{width}}  {v:6} / {t}" + ("   UNPROVED: " + ", ".join(failed) if failed else ""))
 print(f"{'TOTAL':<{width}}  {total_valid:6} / {total}")
 
+expected_fns = []
 if args.expect:
     with open(args.expect) as f:
-        expected = [line.strip() for line in f if line.strip()]
+        expected = expected_fns = [line.strip() for line in f if line.strip()]
     for fn in expected:
         if fn not in funcs:
             bad.append(f"function {fn} (defined in kernel/) is not in the proof")
@@ -131,6 +132,15 @@ if args.smoke or ran:
           f"{sum(expected.values())} listed as dead" + (f" in {args.smoke}" if args.smoke else ""))
 if args.smoke and ran == 0:
     bad.append("no smoke test ran (-wp-smoke-tests)")
+# every function's own smoke tests ran: WP runs them (its branches, loops,
+# behaviors) only for a function with a precondition, whose smoke test
+# `default_requires` is then always there
+if args.smoke and args.expect and ran:
+    names = wplog.smoke_names(log)
+    for fn in expected_fns:
+        if f"typed_{fn}_wp_smoke_default_requires" not in names:
+            bad.append(f"function {fn} has no smoke test of its own (WP runs them only for a function "
+                       f"with a precondition: give it one, `requires \\true` if need be)")
 for key in sorted(set(dead) | set(expected)):
     got, want = dead.get(key, 0), expected.get(key, 0)
     what = " | ".join(key)

@@ -112,6 +112,12 @@ def _source_line(path, line):
         return "?"
 
 
+def smoke_names(path):
+    """The names of the smoke tests in the log (passed or failed)."""
+    with open(path, errors="replace") as f:
+        return {m.group(2) for m in map(_SMOKE.match, f) if m}
+
+
 def smoke_tests(path):
     """(number of smoke tests in the log, Counter of the failed ones): a failed
     one is keyed (function, kind, FILE: source line), the source line read

@@ -73,6 +73,7 @@ gate "'not yet supported' in the log fails" 1 "$tmp/skipped.log" 0 "$tmp/clean.j
 printf 'int f(int x)\n{\n    if (x < 0 || x > 9) return 1;\n    return 0;\n}\n' > "$tmp/s.c"
 { cat "$clean_log"
   echo "[wp] [Passed] Smoke-test typed_f_wp_smoke_default_requires"
+  echo "[wp] [Passed] Smoke-test typed_g_wp_smoke_default_requires"
   echo "[wp] [Failed] Smoke-test typed_f_wp_smoke_dead_code_s12"
   echo "[wp] $tmp/s.c:3: Warning: Failed smoke-test"; } > "$tmp/smoke.log"
 python3 - "$tmp/clean.json" "$tmp/smoke.json" <<'PY'
@@ -80,6 +81,7 @@ import json, sys   # WP's report counts a passed smoke test valid, a failed one 
 d = json.load(open(sys.argv[1]))
 f = d["wp:functions"]["f"]
 f["f_wp_smoke_default_requires"] = {"wp:main": {"total": 1, "valid": 1}}
+d["wp:functions"]["g"]["g_wp_smoke_default_requires"] = {"wp:main": {"total": 1, "valid": 1}}
 f["f_wp_smoke_dead_code_s12"] = {"wp:main": {"total": 1, "unknown": 1}}
 f["wp:section"] = {"wp:main": {"total": 4, "valid": 3, "unknown": 1}}
 json.dump(d, open(sys.argv[2], "w"))
@@ -87,8 +89,12 @@ PY
 echo "f | dead_code | $tmp/s.c: if (x < 0 || x > 9) return 1; | x > 9 cannot hold" > "$tmp/dead.txt"
 gate "a dead branch listed in the smoke list passes" 0 "$tmp/smoke.log" 0 --smoke "$tmp/dead.txt" "$tmp/smoke.json"
 out=$(python3 proofs/prove-report.py --smoke "$tmp/dead.txt" "$tmp/smoke.log" 0 7 "$tmp/smoke.json")
-grep -q "^TOTAL *3 / 3" <<<"$out" && grep -q "smoke tests: 2 run, 1 found dead code, 1 listed" <<<"$out" \
+grep -q "^TOTAL *3 / 3" <<<"$out" && grep -q "smoke tests: 3 run, 1 found dead code, 1 listed" <<<"$out" \
     && ok "smoke tests are not counted as goals, and are summed up" || { bad "smoke summary"; echo "$out"; }
+grep -v "typed_g_wp_smoke_default_requires" "$tmp/smoke.log" > "$tmp/smoke-no-g.log"
+gate "a function without smoke tests of its own fails" 1 "$tmp/smoke-no-g.log" 0 --smoke "$tmp/dead.txt" "$tmp/smoke.json"
+out=$(python3 proofs/prove-report.py --expect "$tmp/expect.txt" --smoke "$tmp/dead.txt" "$tmp/smoke-no-g.log" 0 7 "$tmp/smoke.json")
+grep -qF "function g has no smoke test of its own" <<<"$out" && ok "it names the function without smoke tests" || bad "own smoke message: $out"
 gate "without a list, a failed smoke test fails" 1 "$tmp/smoke.log" 0 "$tmp/smoke.json"
 printf '# nothing is dead\n' > "$tmp/none.txt"
 gate "a dead branch not in the list fails" 1 "$tmp/smoke.log" 0 --smoke "$tmp/none.txt" "$tmp/smoke.json"
@@ -102,6 +108,7 @@ gate "a run without smoke tests fails when a list is given" 1 "$clean_log" 0 --s
 # line before it) holds smoke tests only
 { cat "$clean_log"; echo "[wp] Report 'main.json'"
   echo "[wp] [Passed] Smoke-test typed_f_wp_smoke_default_requires"
+  echo "[wp] [Passed] Smoke-test typed_g_wp_smoke_default_requires"
   echo "[wp] [Failed] Smoke-test typed_f_wp_smoke_dead_code_s12"
   echo "[wp] $tmp/s.c:3: Warning: Failed smoke-test"; echo "[wp] Report 'smoke.json'"; } > "$tmp/passes.log"
 gate "a smoke pass with smoke tests only passes" 0 "$tmp/passes.log" 0 --smoke "$tmp/dead.txt" --smoke-pass smoke.json "$tmp/smoke.json"
