@@ -97,8 +97,8 @@ print(f"{'TOTAL':<{width}}  {total_valid:6} / {total}")
 expected_fns = []
 if args.expect:
     with open(args.expect) as f:
-        expected = expected_fns = [line.strip() for line in f if line.strip()]
-    for fn in expected:
+        expected_fns = [line.strip() for line in f if line.strip()]
+    for fn in expected_fns:
         if fn not in funcs:
             bad.append(f"function {fn} (defined in kernel/) is not in the proof")
 
