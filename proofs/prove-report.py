@@ -57,10 +57,16 @@ for report in args.reports:
     except (OSError, ValueError):
         bad.append("no report " + report)
 
+try:
+    with open(log, errors="replace") as f:
+        text = f.read()
+except OSError:
+    text = ""
+    bad.append("no log " + log)
+lines = text.splitlines()
+
 # the smoke passes: nothing but smoke tests in their part of the log
 if args.smoke_pass:
-    with open(log, errors="replace") as f:
-        lines = f.read().splitlines()
     for report in args.smoke_pass:
         ends = [i for i, line in enumerate(lines) if line == f"[wp] Report '{report}'"]
         if not ends:
@@ -119,13 +125,11 @@ if args.times:
         for g in proved:
             f.write(f"{g.goal}\t{g.prover}\t{g.seconds}\n")
 
-with open(log, errors="replace") as f:
-    text = f.read()
 for needle in ("not yet supported", "skipped"):
     if needle in text:
         bad.append(f"log contains '{needle}'")
 # smoke tests: without a list nothing may be dead; with one, they must have run
-ran, dead = wplog.smoke_tests(log) if os.path.exists(log) else (0, {})
+ran, dead, smoke_names = wplog.smoke_tests(log) if os.path.exists(log) else (0, {}, set())
 expected = wplog.smoke_expected(args.smoke) if args.smoke else {}
 if args.smoke or ran:
     print(f"smoke tests: {ran} run, {sum(dead.values())} found dead code, "
@@ -136,9 +140,8 @@ if args.smoke and ran == 0:
 # behaviors) only for a function with a precondition, whose smoke test
 # `default_requires` is then always there
 if args.smoke and args.expect and ran:
-    names = wplog.smoke_names(log)
     for fn in expected_fns:
-        if f"typed_{fn}_wp_smoke_default_requires" not in names:
+        if f"typed_{fn}_wp_smoke_default_requires" not in smoke_names:
             bad.append(f"function {fn} has no smoke test of its own (WP runs them only for a function "
                        f"with a precondition: give it one, `requires \\true` if need be)")
 for key in sorted(set(dead) | set(expected)):

@@ -112,23 +112,18 @@ def _source_line(path, line):
         return "?"
 
 
-def smoke_names(path):
-    """The names of the smoke tests in the log (passed or failed)."""
-    with open(path, errors="replace") as f:
-        return {m.group(2) for m in map(_SMOKE.match, f) if m}
-
-
 def smoke_tests(path):
-    """(number of smoke tests in the log, Counter of the failed ones): a failed
-    one is keyed (function, kind, FILE: source line), the source line read
+    """(number of smoke tests in the log, Counter of the failed ones, set of
+    the names of all of them, passed or failed): a failed one is keyed (function, kind, FILE: source line), the source line read
     from the location WP prints after it; statement ids and line numbers
     change with every edit, a line's text does not"""
-    ran, dead, pending = 0, Counter(), []
+    ran, dead, pending, names = 0, Counter(), [], set()
     with open(path, errors="replace") as f:
         for line in f:
             m = _SMOKE.match(line)
             if m:
                 ran += 1
+                names.add(m.group(2))
                 if m.group(1) == "Failed":
                     n = _SMOKE_NAME.match(m.group(2))
                     pending.append(n.groups() if n else (m.group(2), "?"))
@@ -139,7 +134,7 @@ def smoke_tests(path):
                 dead[(fn, kind, f"{m.group(1)}: {_source_line(m.group(1), int(m.group(2)))}")] += 1
     for fn, kind in pending:
         dead[(fn, kind, "?")] += 1
-    return ran, dead
+    return ran, dead, names
 
 
 def smoke_expected(path):
