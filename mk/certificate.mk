@@ -37,14 +37,16 @@ certificate-check:
 
 # After `make prove` succeeded: the newest of the reports of a whole proof
 # (prove-replay's, prove-update's, prove-prune's, which proves as
-# prove-update does, or prove-cold's), with Frama-C's exit status 0 (make prove passed).
+# prove-update does, or prove-cold's), with Frama-C's exit status 0 (make
+# prove passed).  The run's JSON reports are those its BASE.reports lists.
 certificate:
 	@log=$$(ls -t $(BUILD)/prove/replay.log $(BUILD)/prove/prove.log $(BUILD)/prove/prune.log $(BUILD)/prove/cold.log 2>/dev/null | head -n 1); \
 	[ -n "$$log" ] || { echo "certificate: no report of make prove in $(BUILD)/prove"; exit 1; }; \
 	base=$${log%.log}; \
+	[ -s $$base.reports ] || { echo "certificate: no list of reports $$base.reports"; exit 1; }; \
 	python3 proofs/certify.py --expect $(BUILD)/prove/kernel-functions.txt --smoke $(PROVE_SMOKE_DEAD) \
-	    $(foreach r,$(PROVE_SMOKE_REPORTS),--smoke-pass $$base-$(r).json) $$log 0 \
-	    $$base.json $$base-untyped.json $$base-lemmas.json
+	    $$(sed -n 's/^smoke-pass /--smoke-pass /p' $$base.reports) $$log 0 \
+	    $$(sed -n 's/^report //p' $$base.reports)
 
 CHECK_SUITES += "bash tests/certificate/check.sh" "bash tests/certificate/run.sh"
 CHECK_DEPS   += $(BUILD)/ccm

@@ -9,6 +9,9 @@
 #   make prove-prune      drop the cache entries no goal uses any more
 #   make prove-mutants    bugs injected into copies of the kernel must fail to prove
 #
+# prove, prove-replay and prove-cold run as PROVE_PARTS frama-c processes side
+# by side (each a part of the functions), prove-prune as one.
+#
 # Gate: proofs/prove-report.py reads WP's JSON report of the selected
 # functions and fails on any goal not valid, on a non-zero Frama-C status,
 # and on `not yet supported` or `skipped` in the log.
@@ -31,10 +34,12 @@ PROVE_SESSION := proofs/wp-session
 # of 66b9958, since init_lay's, ccm_row_force's and case2_bind_args' slow
 # goals were split: docs/proofs.md); the aim is 30 s, every goal under 10 s.
 PROVE_TIMEOUT ?= 60
-# Three provers on two cores: Frama-C's own work (Qed, writing each goal for
-# Why3) is one process between the provers, and with two provers the cores
-# were idle a third of the time; with three, 17 % (make prove-cold
-# PROVE_PAR=3: 1499 s wall, 181 % CPU, no goal over 45 s; docs/proofs.md).
+# A run in one process (prove-prune, prove-fn) runs three provers on two
+# cores: Frama-C's own work (Qed, writing each goal for Why3) is one process
+# between the provers, and with two provers the cores were idle a third of
+# the time; with three, 17 % (make prove-cold PROVE_PAR=3: 1499 s wall, 181 %
+# CPU, no goal over 45 s; docs/proofs.md).  The whole runs in parts:
+# PROVE_PART_PAR below.
 PROVE_PAR     ?= 3
 # A smoke test (a goal `false`, which must NOT prove) stops after this many
 # of cvc4's resource units (-wp-steps; cvc4 --rlimit): a count of the
@@ -110,43 +115,105 @@ prove_fcts = $(subst $(space),$(comma),$(strip $(1)))
 
 # The smoke tests of a whole run, in passes of their own after the proofs
 # (each function in the pass its proof is in: typed, then -wp-simplify-type),
-# each limited to PROVE_SMOKE_STEPS: $(1) = typed functions, $(2) = the
-# others, $(3) = report basename.  Options carry over -then, so each pass
-# sets the typing hypotheses, and the lemma pass after them resets the smoke
-# tests and the step limit.
-PROVE_SMOKE_REPORTS := smoke smoke-untyped
-prove_smoke_typed = -then -wp-fct $(call prove_fcts,$(1)) -wp-no-simplify-type $(PROVE_SMOKE_ONLY) -wp-smoke-tests -wp-steps $(PROVE_SMOKE_STEPS) -wp-smoke-timeout $(PROVE_SMOKE_TIMEOUT) -wp-report-json $(PROVE_DIR)/$(2)-smoke.json
-prove_smoke_untyped = -then -wp-fct $(call prove_fcts,$(1)) -wp-simplify-type -wp-report-json $(PROVE_DIR)/$(2)-smoke-untyped.json
-prove_smoke_passes = $(call prove_smoke_typed,$(1),$(3)) $(call prove_smoke_untyped,$(2),$(3))
+# each limited to PROVE_SMOKE_STEPS: $(1) = the functions, $(2) = report
+# basename.  Options carry over -then, so each pass sets all of its own, and
+# the lemma pass after them resets the smoke tests and the step limit.
+prove_smoke_opts = $(PROVE_SMOKE_ONLY) -wp-smoke-tests -wp-steps $(PROVE_SMOKE_STEPS) -wp-smoke-timeout $(PROVE_SMOKE_TIMEOUT)
+prove_smoke_typed = -then -wp-fct $(call prove_fcts,$(1)) -wp-no-simplify-type $(prove_smoke_opts) -wp-report-json $(PROVE_DIR)/$(2)-smoke.json
+prove_smoke_untyped = -then -wp-fct $(call prove_fcts,$(1)) -wp-simplify-type $(prove_smoke_opts) -wp-report-json $(PROVE_DIR)/$(2)-smoke-untyped.json
 
-# $(1) = functions (typed pass), $(2) = extra WP options, $(3) = log/report
-# basename, $(4) = functions of the untyped pass (may be empty), $(5) = non-empty
-# to prove the ACSL lemmas too (-wp-fct selects no lemma).  One frama-c
-# process: the sources are parsed once, each `-then` starts the next pass.
-define prove_run
-	@mkdir -p $(PROVE_DIR)
-	@[ -s $(PROVE_WHY3) ] || WHY3CONFIG=$(abspath $(PROVE_WHY3)) why3 config detect >/dev/null 2>&1
-	@echo "prove: $(words $(1) $(4)) function(s), provers $(PROVE_PROVERS), timeout $(PROVE_TIMEOUT)s, par $(PROVE_PAR)"
-	@rm -f $(PROVE_DIR)/$(3).json $(PROVE_DIR)/$(3)-untyped.json $(PROVE_DIR)/$(3)-lemmas.json \
-	  $(foreach r,$(PROVE_SMOKE_REPORTS),$(PROVE_DIR)/$(3)-$(r).json)
-	@start=$$(date +%s); \
-	WHY3CONFIG=$(abspath $(PROVE_WHY3)) frama-c $(PROVE_FLAGS) -cpp-extra-args="$(PROVE_CPP)" $(PROVE_SRC) \
-	  -wp -wp-rte -wp-prover $(PROVE_PROVERS) -wp-par $(PROVE_PAR) -wp-timeout $(PROVE_TIMEOUT) $(2) \
+# One frama-c process: the sources are parsed once, each `-then` starts the
+# next pass.  $(1) = functions of the typed pass, $(2) = extra WP options,
+# $(3) = report basename, $(4) = functions of the untyped pass, $(5) =
+# non-empty to prove the ACSL lemmas too (-wp-fct selects no lemma), $(6) =
+# non-empty for the smoke passes, $(7) = -wp-par, $(8) = log file.  Frama-C's
+# own gate ends a whole run's process and any run with the lemmas: a property
+# of a function another process proves is `untried` there, not `unknown`.
+prove_frama = WHY3CONFIG=$(abspath $(PROVE_WHY3)) frama-c $(PROVE_FLAGS) -cpp-extra-args="$(PROVE_CPP)" $(PROVE_SRC) \
+	  -wp -wp-rte -wp-prover $(PROVE_PROVERS) -wp-par $(7) -wp-timeout $(PROVE_TIMEOUT) $(2) \
 	  $(if $(strip $(1)),-wp-fct $(call prove_fcts,$(1)) -wp-report-json $(PROVE_DIR)/$(3).json) \
 	  $(if $(strip $(4)),$(if $(strip $(1)),-then) -wp-fct $(call prove_fcts,$(4)) -wp-simplify-type \
 	    -wp-report-json $(PROVE_DIR)/$(3)-untyped.json) \
-	  $(if $(call prove_whole,$(3)),$(call prove_smoke_passes,$(1),$(4),$(3))) \
+	  $(if $(6),$(if $(strip $(1)),$(call prove_smoke_typed,$(1),$(3))) $(if $(strip $(4)),$(call prove_smoke_untyped,$(4),$(3)))) \
 	  $(if $(strip $(5)),-then -wp-fct= -wp-prop @lemma -wp-no-smoke-tests -wp-steps 0 \
 	    -wp-report-json $(PROVE_DIR)/$(3)-lemmas.json) \
-	  $(if $(strip $(5)),-then -report-classify -report-unclassified-unknown ERROR) \
-	  > $(PROVE_DIR)/$(3).log 2>&1; st=$$?; \
+	  $(if $(strip $(5)$(6)),-then -report-classify -report-unclassified-unknown ERROR) \
+	  > $(8) 2>&1
+
+# A whole run but the prune (whose cache cleanup must see every goal of the
+# run in one process) is PROVE_PARTS frama-c processes side by side, each
+# proving the functions of its part, each in its pass, with their smoke tests.
+# One process does Frama-C's own work (generating, simplifying and handing
+# each goal to Why3: 470-511 s of a replay) serially, on one core; several
+# do it on both cores.  Parts are cut along the call graph: Frama-C's gate
+# consolidates a function's precondition from every call site, so the
+# callers of one function must be proven in one process (elsewhere they
+# are `untried`, which its gate accepts; some proven and some not would be
+# `unknown`, which fails it).  Each part runs PROVE_PART_PAR provers; the
+# logs are joined, in the order of PROVE_PARTS, and the gate reads them as
+# one run.  The measured balance: docs/proofs.md.
+PROVE_PART_PAR ?= 2
+PROVE_PARTS := step rows fire
+# the row firings (untyped, the most prover work) and the rows that have
+# one caller each
+PROVE_PART_fire := $(PROVE_FIRE) ccm_row_force init_lay ccm_run ccm_value_case_con
+# the rows that share a callee with another row (ccm_charge, ccm_lookup,
+# ccm_pop_write, ccm_push_write, ccm_subcaf, ccm_control_int, ...), the let
+# row's pieces, and the program checks (in_range has three callers)
+PROVE_PART_rows := ccm_push_write ccm_row_let ccm_row_scc ccm_row_var1 ccm_row_var2 ccm_row_var3 var3_write \
+  ccm_row_case2 ccm_row_case2_default ccm_row_prim3 ccm_row_app1 ccm_row_case1 ccm_row_prim1 \
+  ccm_row_prim2 ccm_value_prim1 ccm_value_prim2 case2_bind_args ccm_resolve let_lay_objs let_push_cells \
+  check_program ccm_code_ok check_node check_operand check_run in_range
+# the rest (ccm_step's goals: most of Frama-C's own work), and the lemmas
+PROVE_PART_step := $(filter-out $(PROVE_PART_fire) $(PROVE_PART_rows),$(PROVE_FUNCS) $(PROVE_FUNCS_UNTYPED))
+$(if $(filter $(PROVE_PART_rows),$(PROVE_PART_fire)),$(error mk/prove.mk: in two parts: $(filter $(PROVE_PART_rows),$(PROVE_PART_fire))))
+$(if $(filter-out $(PROVE_FUNCS) $(PROVE_FUNCS_UNTYPED),$(PROVE_PART_rows) $(PROVE_PART_fire)),$(error mk/prove.mk: in a part but not proven: $(filter-out $(PROVE_FUNCS) $(PROVE_FUNCS_UNTYPED),$(PROVE_PART_rows) $(PROVE_PART_fire))))
+PROVE_LEMMA_PARTS := step all
+PROVE_PART_all := $(PROVE_FUNCS) $(PROVE_FUNCS_UNTYPED)
+prove_parts = $(if $(filter prove replay cold,$(1)),$(PROVE_PARTS),all)
+prove_part_par = $(if $(filter prove replay cold,$(1)),$(PROVE_PART_PAR),$(PROVE_PAR))
+
+# The gate's inputs from part $(2) of a run of prove_run's $(1), $(3), $(4),
+# $(5), one per line: `report FILE` (a proving pass's JSON report) and
+# `smoke-pass FILE` (a smoke pass's).  mk/certificate.mk reads them back.
+prove_part_reports = \
+  $(if $(filter $(PROVE_PART_$(2)),$(1)),report $(PROVE_DIR)/$(3)-$(2).json) \
+  $(if $(filter $(PROVE_PART_$(2)),$(4)),report $(PROVE_DIR)/$(3)-$(2)-untyped.json) \
+  $(if $(and $(strip $(5)),$(filter $(2),$(PROVE_LEMMA_PARTS))),report $(PROVE_DIR)/$(3)-$(2)-lemmas.json) \
+  $(if $(call prove_whole,$(3)),$(if $(filter $(PROVE_PART_$(2)),$(1)),smoke-pass $(PROVE_DIR)/$(3)-$(2)-smoke.json) \
+    $(if $(filter $(PROVE_PART_$(2)),$(4)),smoke-pass $(PROVE_DIR)/$(3)-$(2)-smoke-untyped.json))
+
+# One part's process, in the background; its log ends with its exit status
+# and time (a part whose log lacks that line fails the run).
+define prove_part
+	{ $(call prove_frama,$(filter $(PROVE_PART_$(6)),$(1)),$(2),$(3)-$(6),$(filter $(PROVE_PART_$(6)),$(4)),$(if $(filter $(6),$(PROVE_LEMMA_PARTS)),$(5)),$(call prove_whole,$(3)),$(call prove_part_par,$(3)),$(PROVE_DIR)/$(3)-$(6).log); \
+	  echo "prove: exit $$? after $$(( $$(date +%s) - start )) s" >> $(PROVE_DIR)/$(3)-$(6).log; } &
+endef
+
+# $(1) = functions (typed pass), $(2) = extra WP options, $(3) = log/report
+# basename, $(4) = functions of the untyped pass (may be empty), $(5) = non-empty
+# to prove the ACSL lemmas too.
+define prove_run
+	@mkdir -p $(PROVE_DIR)
+	@[ -s $(PROVE_WHY3) ] || WHY3CONFIG=$(abspath $(PROVE_WHY3)) why3 config detect >/dev/null 2>&1
+	@echo "prove: $(words $(1) $(4)) function(s), provers $(PROVE_PROVERS), timeout $(PROVE_TIMEOUT)s, $(words $(call prove_parts,$(3))) process(es) ($(call prove_parts,$(3))) of par $(call prove_part_par,$(3))"
+	@rm -f $(PROVE_DIR)/$(3).log $(PROVE_DIR)/$(3)-*.json $(PROVE_DIR)/$(3)-*.log
+	@printf '%s\n' $(foreach p,$(call prove_parts,$(3)),$(call prove_part_reports,$(1),$(p),$(3),$(4),$(5))) \
+	  | paste -d' ' - - > $(PROVE_DIR)/$(3).reports
+	@start=$$(date +%s); \
+	$(foreach p,$(call prove_parts,$(3)),$(call prove_part,$(1),$(2),$(3),$(4),$(5),$(p))) \
+	wait; \
+	st=0; for part in $(call prove_parts,$(3)); do \
+	  cat $(PROVE_DIR)/$(3)-$$part.log >> $(PROVE_DIR)/$(3).log; \
+	  echo "prove: part $$part: $$(grep '^prove: exit' $(PROVE_DIR)/$(3)-$$part.log || echo 'no exit status')"; \
+	  grep -q '^prove: exit 0 ' $(PROVE_DIR)/$(3)-$$part.log || st=1; \
+	done; \
 	end=$$(date +%s); \
 	bash proofs/kernel-functions.sh $(PROVE_SRC) > $(PROVE_DIR)/kernel-functions.txt; \
-	python3 proofs/prove-report.py $(if $(call prove_whole,$(3)),--expect $(PROVE_DIR)/kernel-functions.txt --smoke $(PROVE_SMOKE_DEAD) \
-	    $(foreach r,$(PROVE_SMOKE_REPORTS),--smoke-pass $(PROVE_DIR)/$(3)-$(r).json)) \
+	python3 proofs/prove-report.py $(if $(call prove_whole,$(3)),--expect $(PROVE_DIR)/kernel-functions.txt --smoke $(PROVE_SMOKE_DEAD)) \
+	  $$(sed -n 's/^smoke-pass /--smoke-pass /p' $(PROVE_DIR)/$(3).reports) \
 	  --times $(PROVE_DIR)/goal-times.tsv $(PROVE_DIR)/$(3).log $$st $$((end-start)) \
-	  $(if $(strip $(1)),$(PROVE_DIR)/$(3).json) $(if $(strip $(4)),$(PROVE_DIR)/$(3)-untyped.json) \
-	  $(if $(strip $(5)),$(PROVE_DIR)/$(3)-lemmas.json)
+	  $$(sed -n 's/^report //p' $(PROVE_DIR)/$(3).reports)
 endef
 
 # what proofs/mutants.sh needs of this file, as shell assignments: the same
@@ -166,7 +233,7 @@ prove-vars:
 # many more provers than cores would slow the slow goals toward the timeout).
 PROVE_REPLAY_PAR ?= 8
 prove:
-	@$(MAKE) --no-print-directory prove-replay PROVE_PAR=$(PROVE_REPLAY_PAR) || { \
+	@$(MAKE) --no-print-directory prove-replay PROVE_PAR=$(PROVE_REPLAY_PAR) PROVE_PART_PAR=$(PROVE_REPLAY_PAR) || { \
 	  echo "prove: not every goal is valid in the cache (proofs/wp-session): proving with the provers"; \
 	  $(MAKE) --no-print-directory prove-update; }
 

@@ -4,7 +4,8 @@
 usage: prove-report.py [--expect FUNCS.txt] [--times GOALS.tsv] LOG EXIT_STATUS SECONDS REPORT.json...
 
 The reports are those of the passes of one run (mk/prove.mk: the typed pass,
-the -wp-simplify-type pass, the lemma pass); a function in several takes its
+the -wp-simplify-type pass, the lemma pass, in each of the processes a whole
+run is cut into; LOG is their logs joined); a function in several takes its
 entry from the last; each lemma gets a row of its own.  Fails (exit 1) if Frama-C failed, if any goal is not valid, or if
 the log says `not yet supported`, `skipped` or `Failed smoke-test` (WP would
 otherwise silently ignore what it cannot handle).

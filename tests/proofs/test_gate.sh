@@ -117,6 +117,25 @@ out=$(python3 proofs/prove-report.py --smoke "$tmp/dead.txt" --smoke-pass main.j
 grep -qF "the smoke pass with report main.json proved 3 goal(s) that are not smoke tests: typed_f_assigns, typed_f_ensures_row, typed_g_ensures_ok" <<<"$out" \
     && ok "it names the goals a smoke pass should not have selected" || bad "smoke-pass message: $out"
 gate "a smoke pass missing from the log fails" 1 "$tmp/passes.log" 0 --smoke "$tmp/dead.txt" --smoke-pass other.json "$tmp/smoke.json"
+# a run in parts (mk/prove.mk: processes side by side): the parts' logs are
+# joined; each part's smoke pass is the stretch after that part's own report
+{ grep -v typed_g_ "$clean_log"; echo "[wp] Report 'a.json'"
+  echo "[wp] [Passed] Smoke-test typed_f_wp_smoke_default_requires"
+  echo "[wp] [Failed] Smoke-test typed_f_wp_smoke_dead_code_s12"
+  echo "[wp] $tmp/s.c:3: Warning: Failed smoke-test"; echo "[wp] Report 'a-smoke.json'"
+  echo "prove: exit 0 after 5 s"
+  grep typed_g_ "$clean_log"; echo "[wp] Report 'b.json'"
+  echo "[wp] [Passed] Smoke-test typed_g_wp_smoke_default_requires"; echo "[wp] Report 'b-smoke.json'"
+  echo "prove: exit 0 after 6 s"; } > "$tmp/parts.log"
+gate "a run in two parts, each smoke pass clean, passes" 0 "$tmp/parts.log" 0 --smoke "$tmp/dead.txt" \
+    --smoke-pass a-smoke.json --smoke-pass b-smoke.json "$tmp/smoke.json"
+sed "s/^\[wp\] Report 'b.json'$/&\n$(grep typed_g_ "$clean_log" | sed 's/[\/&]/\\&/g')/" "$tmp/parts.log" > "$tmp/parts-bad.log"
+gate "a goal in the second part's smoke pass fails" 1 "$tmp/parts-bad.log" 0 --smoke "$tmp/dead.txt" \
+    --smoke-pass a-smoke.json --smoke-pass b-smoke.json "$tmp/smoke.json"
+out=$(python3 proofs/prove-report.py --smoke "$tmp/dead.txt" --smoke-pass a-smoke.json --smoke-pass b-smoke.json "$tmp/parts-bad.log" 0 7 "$tmp/smoke.json")
+grep -qF "the smoke pass with report b-smoke.json proved 1 goal(s) that are not smoke tests: typed_g_ensures_ok" <<<"$out" \
+    && ! grep -qF "report a-smoke.json proved" <<<"$out" \
+    && ok "it blames the second part's smoke pass only" || bad "parts smoke-pass message: $out"
 echo "f | dead_code | no reason given" > "$tmp/malformed.txt"
 gate "a list line without a reason is an error" 1 "$tmp/smoke.log" 0 --smoke "$tmp/malformed.txt" "$tmp/smoke.json"
 
