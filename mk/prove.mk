@@ -200,7 +200,7 @@ define prove_run
 	@mkdir -p $(PROVE_DIR)
 	@[ -s $(PROVE_WHY3) ] || WHY3CONFIG=$(abspath $(PROVE_WHY3)) why3 config detect >/dev/null 2>&1
 	@echo "prove: $(words $(1) $(4)) function(s), provers $(PROVE_PROVERS), timeout $(PROVE_TIMEOUT)s, $(words $(call prove_parts,$(3))) process(es) ($(call prove_parts,$(3))) of par $(call prove_part_par,$(3))"
-	@rm -f $(PROVE_DIR)/$(3).log $(PROVE_DIR)/$(3)-*.json $(PROVE_DIR)/$(3)-*.log
+	@rm -f $(PROVE_DIR)/$(3).log $(foreach p,$(call prove_parts,$(3)),$(PROVE_DIR)/$(3)-$(p).log $(PROVE_DIR)/$(3)-$(p)*.json)
 	@printf '%s\n' $(foreach p,$(call prove_parts,$(3)),$(call prove_part_reports,$(1),$(p),$(3),$(4),$(5))) \
 	  | paste -d' ' - - > $(PROVE_DIR)/$(3).reports
 	@start=$$(date +%s); \
