@@ -169,27 +169,33 @@ PROVE_PART_rows := ccm_push_write ccm_row_let ccm_row_scc ccm_row_var1 ccm_row_v
   check_program ccm_code_ok check_node check_operand check_run in_range
 # the rest (ccm_step's goals: most of Frama-C's own work), and the lemmas
 PROVE_PART_step := $(filter-out $(PROVE_PART_fire) $(PROVE_PART_rows),$(PROVE_FUNCS) $(PROVE_FUNCS_UNTYPED))
-$(if $(filter $(PROVE_PART_rows),$(PROVE_PART_fire)),$(error mk/prove.mk: in two parts: $(filter $(PROVE_PART_rows),$(PROVE_PART_fire))))
-$(if $(filter-out $(PROVE_FUNCS) $(PROVE_FUNCS_UNTYPED),$(PROVE_PART_rows) $(PROVE_PART_fire)),$(error mk/prove.mk: in a part but not proven: $(filter-out $(PROVE_FUNCS) $(PROVE_FUNCS_UNTYPED),$(PROVE_PART_rows) $(PROVE_PART_fire))))
-PROVE_LEMMA_PARTS := step all
 PROVE_PART_all := $(PROVE_FUNCS) $(PROVE_FUNCS_UNTYPED)
-prove_parts = $(if $(filter prove replay cold,$(1)),$(PROVE_PARTS),all)
-prove_part_par = $(if $(filter prove replay cold,$(1)),$(PROVE_PART_PAR),$(PROVE_PAR))
+prove_in_two := $(filter $(PROVE_PART_rows),$(PROVE_PART_fire))
+prove_unproven := $(filter-out $(PROVE_PART_all),$(PROVE_PART_rows) $(PROVE_PART_fire))
+$(if $(prove_in_two),$(error mk/prove.mk: in two parts: $(prove_in_two)))
+$(if $(prove_unproven),$(error mk/prove.mk: in a part but not proven: $(prove_unproven)))
+PROVE_LEMMA_PARTS := step all
+# run $(1) in parts (else one process, the part `all`), and its parts' -wp-par
+prove_split = $(filter prove replay cold,$(1))
+prove_parts = $(if $(call prove_split,$(1)),$(PROVE_PARTS),all)
+prove_part_par = $(if $(call prove_split,$(1)),$(PROVE_PART_PAR),$(PROVE_PAR))
+# the functions of $(2) in part $(1)
+prove_in = $(filter $(PROVE_PART_$(1)),$(2))
 
 # The gate's inputs from part $(2) of a run of prove_run's $(1), $(3), $(4),
 # $(5), one per line: `report FILE` (a proving pass's JSON report) and
 # `smoke-pass FILE` (a smoke pass's).  mk/certificate.mk reads them back.
 prove_part_reports = \
-  $(if $(filter $(PROVE_PART_$(2)),$(1)),report $(PROVE_DIR)/$(3)-$(2).json) \
-  $(if $(filter $(PROVE_PART_$(2)),$(4)),report $(PROVE_DIR)/$(3)-$(2)-untyped.json) \
+  $(if $(call prove_in,$(2),$(1)),report $(PROVE_DIR)/$(3)-$(2).json) \
+  $(if $(call prove_in,$(2),$(4)),report $(PROVE_DIR)/$(3)-$(2)-untyped.json) \
   $(if $(and $(strip $(5)),$(filter $(2),$(PROVE_LEMMA_PARTS))),report $(PROVE_DIR)/$(3)-$(2)-lemmas.json) \
-  $(if $(call prove_whole,$(3)),$(if $(filter $(PROVE_PART_$(2)),$(1)),smoke-pass $(PROVE_DIR)/$(3)-$(2)-smoke.json) \
-    $(if $(filter $(PROVE_PART_$(2)),$(4)),smoke-pass $(PROVE_DIR)/$(3)-$(2)-smoke-untyped.json))
+  $(if $(call prove_whole,$(3)),$(if $(call prove_in,$(2),$(1)),smoke-pass $(PROVE_DIR)/$(3)-$(2)-smoke.json) \
+    $(if $(call prove_in,$(2),$(4)),smoke-pass $(PROVE_DIR)/$(3)-$(2)-smoke-untyped.json))
 
 # One part's process, in the background; its log ends with its exit status
 # and time (a part whose log lacks that line fails the run).
 define prove_part
-	{ $(call prove_frama,$(filter $(PROVE_PART_$(6)),$(1)),$(2),$(3)-$(6),$(filter $(PROVE_PART_$(6)),$(4)),$(if $(filter $(6),$(PROVE_LEMMA_PARTS)),$(5)),$(call prove_whole,$(3)),$(call prove_part_par,$(3)),$(PROVE_DIR)/$(3)-$(6).log); \
+	{ $(call prove_frama,$(call prove_in,$(6),$(1)),$(2),$(3)-$(6),$(call prove_in,$(6),$(4)),$(if $(filter $(6),$(PROVE_LEMMA_PARTS)),$(5)),$(call prove_whole,$(3)),$(call prove_part_par,$(3)),$(PROVE_DIR)/$(3)-$(6).log); \
 	  echo "prove: exit $$? after $$(( $$(date +%s) - start )) s" >> $(PROVE_DIR)/$(3)-$(6).log; } &
 endef
 

@@ -52,7 +52,13 @@ def goal_of_line(line):
 
 
 def goals(path):
-    """the goals of a log, each once: a goal proved by any prover is Valid"""
+    """the goals of the log file at path (goals_in)"""
+    with open(path, errors="replace") as f:
+        return goals_in(f)
+
+
+def goals_in(lines):
+    """the goals of a log's lines, each once: a goal proved by any prover is Valid"""
     seen = {}
 
     def add(g):
@@ -61,24 +67,23 @@ def goals(path):
             seen[g.goal] = g
 
     failed = None   # [goal, [(prover, verdict, secs)]] of a [Failed] block
-    with open(path, errors="replace") as f:
-        for line in f:
-            if failed is not None:
-                m = _SUB.match(line)
-                if m:
-                    failed[1].append((m.group(1).strip(), m.group(2), _time(m.group(3))))
-                    continue
-                add(_settle(failed))
-                failed = None
-            m = _FAILED.match(line)
+    for line in lines:
+        if failed is not None:
+            m = _SUB.match(line)
             if m:
-                failed = [m.group(1), []]
+                failed[1].append((m.group(1).strip(), m.group(2), _time(m.group(3))))
                 continue
-            m = _LINE.match(line)
-            if not m:
-                continue
-            prover, goal, verdict, rest = m.groups()
-            add(Goal(goal, prover, verdict, 0.0 if prover == "Qed" else _time(rest), "(cached)" in rest))
+            add(_settle(failed))
+            failed = None
+        m = _FAILED.match(line)
+        if m:
+            failed = [m.group(1), []]
+            continue
+        m = _LINE.match(line)
+        if not m:
+            continue
+        prover, goal, verdict, rest = m.groups()
+        add(Goal(goal, prover, verdict, 0.0 if prover == "Qed" else _time(rest), "(cached)" in rest))
     if failed is not None:
         add(_settle(failed))
     return list(seen.values())
@@ -112,26 +117,26 @@ def _source_line(path, line):
         return "?"
 
 
-def smoke_tests(path):
-    """(number of smoke tests in the log, Counter of the failed ones, set of
-    the names of all of them, passed or failed): a failed one is keyed (function, kind, FILE: source line), the source line read
-    from the location WP prints after it; statement ids and line numbers
-    change with every edit, a line's text does not"""
+def smoke_tests(lines):
+    """(number of smoke tests in a log's lines, Counter of the failed ones,
+    set of the names of all of them, passed or failed): a failed one is
+    keyed (function, kind, FILE: source line), the source line read from
+    the location WP prints after it; statement ids and line numbers change
+    with every edit, a line's text does not"""
     ran, dead, pending, names = 0, Counter(), [], set()
-    with open(path, errors="replace") as f:
-        for line in f:
-            m = _SMOKE.match(line)
-            if m:
-                ran += 1
-                names.add(m.group(2))
-                if m.group(1) == "Failed":
-                    n = _SMOKE_NAME.match(m.group(2))
-                    pending.append(n.groups() if n else (m.group(2), "?"))
-                continue
-            m = _SMOKE_AT.match(line)
-            if m and pending:
-                fn, kind = pending.pop(0)
-                dead[(fn, kind, f"{m.group(1)}: {_source_line(m.group(1), int(m.group(2)))}")] += 1
+    for line in lines:
+        m = _SMOKE.match(line)
+        if m:
+            ran += 1
+            names.add(m.group(2))
+            if m.group(1) == "Failed":
+                n = _SMOKE_NAME.match(m.group(2))
+                pending.append(n.groups() if n else (m.group(2), "?"))
+            continue
+        m = _SMOKE_AT.match(line)
+        if m and pending:
+            fn, kind = pending.pop(0)
+            dead[(fn, kind, f"{m.group(1)}: {_source_line(m.group(1), int(m.group(2)))}")] += 1
     for fn, kind in pending:
         dead[(fn, kind, "?")] += 1
     return ran, dead, names
