@@ -250,15 +250,17 @@ void ccm_row_var3(struct ccm_machine *m);
   requires budget: 0 <= m->steps < m->max_steps && \
                    m->heap_len + m->code[m->ctl_code].b <= m->heap_cap && \
                    m->cell_len + m->code[m->ctl_code].b <= m->cell_cap;
+#define ROW_LET_ASSIGNS \
+  assigns m->cells[m->cell_len .. m->cell_cap - 1], m->cell_len, \
+          m->heap[m->heap_len .. m->heap_cap - 1], m->heap_len, \
+          m->costs[cost_ix(m->ccc, CCM_H)], m->ctl_code, m->ctl_env, m->last_rule, m->steps;
 #define ROW_LET_POST \
   ensures row: Step_Let{Pre,Post}(m);
 /*@ requires ctx: row_ctx(m);
     requires node: ctl_node_ok(m);
     requires cells: cells_ok(m);
     ROW_LET_PRE
-    assigns m->cells[m->cell_len .. m->cell_cap - 1], m->cell_len,
-            m->heap[m->heap_len .. m->heap_cap - 1], m->heap_len,
-            m->costs[cost_ix(m->ccc, CCM_H)], m->ctl_code, m->ctl_env, m->last_rule, m->steps;
+    ROW_LET_ASSIGNS
     ROW_LET_POST
 */
 void ccm_row_let(struct ccm_machine *m);

@@ -105,7 +105,7 @@ PROVE_FIRE := ccm_fire_app1 ccm_fire_app2 ccm_fire_var1 ccm_fire_var2 ccm_fire_v
 # provers time out on frame goals that take 1-25 s without them.  What they
 # need of C types is stated in their contracts instead (0 <= steps, 0 <= max_steps).
 
-PROVE_FUNCS_UNTYPED := ccm_row_var2 ccm_row_force ccm_row_let ccm_row_case2 case2_bind_args \
+PROVE_FUNCS_UNTYPED := ccm_row_var2 ccm_row_force ccm_row_let let_row_pieces ccm_row_case2 case2_bind_args \
   init_lay ccm_run $(PROVE_FIRE)
 
 comma := ,
@@ -163,7 +163,7 @@ PROVE_PART_fire := $(PROVE_FIRE) ccm_row_force init_lay ccm_run ccm_value_case_c
 # the rows that share a callee with another row (ccm_charge, ccm_lookup,
 # ccm_pop_write, ccm_push_write, ccm_subcaf, ccm_control_int, ...), the let
 # row's pieces, and the program checks (in_range has three callers)
-PROVE_PART_rows := ccm_push_write ccm_row_let ccm_row_scc ccm_row_var1 ccm_row_var2 ccm_row_var3 var3_write \
+PROVE_PART_rows := ccm_push_write ccm_row_let let_row_pieces ccm_row_scc ccm_row_var1 ccm_row_var2 ccm_row_var3 var3_write \
   ccm_row_case2 ccm_row_case2_default ccm_row_prim3 ccm_row_app1 ccm_row_case1 ccm_row_prim1 \
   ccm_row_prim2 ccm_value_prim1 ccm_value_prim2 case2_bind_args ccm_resolve let_lay_objs let_push_cells \
   check_program ccm_code_ok check_node check_operand check_run in_range

@@ -8,7 +8,7 @@ text to replace and its replacement (see mutants/README.md):
     file: kernel/rows_let.c
     what: let charges H once instead of once per binding
     check: props prove           # which checks must catch it
-    prove: ccm_row_let           # the function whose proof must fail (check: prove)
+    prove: let_row_pieces        # the function whose proof must fail (check: prove)
     --- from
     <exact text, one or more lines>
     --- to
