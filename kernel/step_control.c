@@ -37,9 +37,6 @@ int ccm_step_app(struct ccm_machine *m)
     if (addr < 0) return CCM_ERR_BAD_CODE;
     if (m->steps >= m->max_steps) return CCM_RES_STEPS;
     if (m->stack_len >= m->stack_cap) return CCM_RES_STACK;
-    /* the refusals' `unchanged` goals: this path is none of theirs (6-12 s
-     * each with the firing's postcondition in their context, Qed with this;
-     * docs/proofs.md) */
     /*@ for bad_code, out_of_steps, out_of_stack: assert refused_elsewhere: \false; */
     ccm_fire_app1(m, addr);
     return CCM_RUNNING;
@@ -51,9 +48,6 @@ int ccm_step_let(struct ccm_machine *m)
     int32_t n = m->code[m->ctl_code].b;   /* bindings: n heap objects, n cells */
     if (m->steps >= m->max_steps) return CCM_RES_STEPS;
     if (m->heap_len > m->heap_cap - n || m->cell_len > m->cell_cap - n) return CCM_RES_HEAP;
-    /* the refusals' `unchanged` goals: this path is none of theirs (6-12 s
-     * each with the firing's postcondition in their context, Qed with this;
-     * docs/proofs.md) */
     /*@ for out_of_steps, out_of_heap: assert refused_elsewhere: \false; */
     ccm_fire_let(m);
     return CCM_RUNNING;

@@ -7,7 +7,14 @@
  * ccm_step (a switch over the control kind) from the pieces' contracts: the
  * same behavior macros on both sides, so each of ccm_step's goals is a
  * callee's postcondition restated.  One function holding every path made
- * each behavior a goal with about 40 path parts, beyond the provers. */
+ * each behavior a goal with about 40 path parts, beyond the provers.
+ *
+ * A refusal's `unchanged` is one goal over all the paths of its piece, the
+ * firing's included, where the firing's whole postcondition is a
+ * hypothesis.  Where that was slow (6-12 s), the firing path says before
+ * its call that it is none of the refusals' (`for B: assert
+ * refused_elsewhere: \false`, proven by Qed from the tests on the path),
+ * and their goals on it are then immediate (docs/proofs.md). */
 #ifndef CCM_STEP_PARTS_H
 #define CCM_STEP_PARTS_H
 #include "fire.h"

@@ -104,9 +104,8 @@ int ccm_value_case_con(struct ccm_machine *m, int32_t alt)
     if (!ccm_case2_args(m)) return CCM_ERR_BAD_CODE;
     /* A refusal's `unchanged` goal holds every path, this one too: said
      * here as the refusals' assumes say it, the firing path is plainly
-     * not theirs, and so, behavior by behavior, unreachable in each (with
-     * only not_bad and not_short, `unchanged` took 11-12 s with the
-     * firing's postcondition in its context; docs/proofs.md) */
+     * not theirs (step_parts.h: with these alone, `unchanged` still took
+     * 11-12 s; refused_elsewhere makes it immediate) */
     /*@ assert not_bad: !BAD_CODE(m); */
     /*@ assert not_short: !SHORT_OF_HEAP(m); */
     /*@ for bad_code, out_of_heap, out_of_steps: assert refused_elsewhere: \false; */
@@ -141,9 +140,6 @@ int ccm_value_prim2(struct ccm_machine *m)
     struct ccm_prim_out out = ccm_prim_apply(op, x, y);
     if (out.status != CCM_RUNNING) return out.status;
     if (m->steps >= m->max_steps) return CCM_RES_STEPS;
-    /* the refusals' `unchanged` goals: this path is none of theirs (6-12 s
-     * each with the firing's postcondition in their context, Qed with this;
-     * docs/proofs.md) */
     /*@ for type_error, div_zero, overflow, out_of_steps: assert refused_elsewhere: \false; */
     ccm_fire_prim3(m, out.value, out.is_bool);
     return CCM_RUNNING;
