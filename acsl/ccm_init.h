@@ -57,8 +57,12 @@
   CCM_ENSURES_WF_STATE \
   ensures initial: ctl_is(m, CCM_CC_MAIN, \old(p->entry), CCM_NIL, 0) && m->steps == 0 && \
                    m->last_rule == CCM_R_NONE && m->stack_len == 0 && m->cell_len == 0; \
-  ensures heap: m->heap_len == \old(p->ntop) && \forall integer x; 0 <= x < m->heap_len ==> \
-                  obj_is(m->heap[x], \old(p->top_code[x]), CCM_NIL, \old(p->top_cc[x]), 0, 0); \
+  ensures heap_len: m->heap_len == \old(p->ntop); \
+  ensures heap_code: \forall integer x; 0 <= x < \old(p->ntop) ==> m->heap[x].code == \old(p->top_code[x]); \
+  ensures heap_env: \forall integer x; 0 <= x < \old(p->ntop) ==> m->heap[x].env == CCM_NIL; \
+  ensures heap_cc: \forall integer x; 0 <= x < \old(p->ntop) ==> m->heap[x].cc == \old(p->top_cc[x]); \
+  ensures heap_hole: \forall integer x; 0 <= x < \old(p->ntop) ==> m->heap[x].hole == 0; \
+  ensures heap_num: \forall integer x; 0 <= x < \old(p->ntop) ==> m->heap[x].num == 0; \
   ensures costs: \forall integer i; 0 <= i < m->ncc * CCM_NCOUNTERS ==> m->costs[i] == 0; \
   ensures clamp: m->max_steps == (\old(m->max_steps) > CCM_MAX_STEPS ? CCM_MAX_STEPS : \old(m->max_steps));
 
