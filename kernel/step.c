@@ -8,10 +8,9 @@ int ccm_step(struct ccm_machine *m)
 {
     /* the values first, by one test: as four case labels, WP made each of
      * the contract's goals once per label (828 goals against 621; docs/proofs.md) */
-    uint8_t kind = m->code[m->ctl_code].kind;
-    if (kind == CCM_LAM || kind == CCM_CON || kind == CCM_LIT || kind == CCM_INTVAL)
+    if (ccm_is_value_node(m, m->ctl_code))
         return ccm_step_value(m);
-    switch (kind) {
+    switch (m->code[m->ctl_code].kind) {
     case CCM_VAR:     return ccm_step_var(m);
     case CCM_APP:     return ccm_step_app(m);
     case CCM_LET:     return ccm_step_let(m);
