@@ -56,7 +56,10 @@ for mut in proofs/smoke-calibration/*.mut; do
         last=""
         for st in "${steps[@]}"; do last=$(smoke "$dir" "$fn" "$st"); printf ' %9s' "$last"; done
         echo
-        if [ "$variant" = none ]; then touch "$OUT/done-$fn"
+        if [ "$variant" = none ]; then
+            touch "$OUT/done-$fn"
+            # a count is only the contradiction's own against a clean function
+            [ "${last%%/*}" = 0 ] || echo "  $fn unmutated: some smoke tests find dead code already (proofs/smoke-dead.txt lists the known ones)"
         elif [ "${last%%/*}" = 0 ]; then echo "  $name: no smoke test finds it at ${steps[-1]} units"; bad=1; fi
     done
 done
