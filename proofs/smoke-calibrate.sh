@@ -22,7 +22,7 @@ WHY3=$PWD/build/prove/why3.conf
 steps=("$@"); [ ${#steps[@]} -gt 0 ] || steps=(40000 50000 60000)
 mkdir -p "$OUT" build/prove
 [ -s "$WHY3" ] || WHY3CONFIG=$WHY3 why3 config detect >/dev/null 2>&1
-# PROVE_FLAGS, PROVE_CSTD, PROVE_UNTYPED, PROVE_SMOKE_ONLY, PROVE_SMOKE_TIMEOUT: as mk/prove.mk has them
+# PROVE_FLAGS, PROVE_CSTD, PROVE_UNTYPED, PROVE_PROVERS, PROVE_SMOKE_ONLY, PROVE_SMOKE_TIMEOUT: as mk/prove.mk has them
 eval "$(make -s --no-print-directory prove-vars)"
 
 # smoke DIR FUNCTION STEPS -> "failed/total" smoke tests of FUNCTION
@@ -32,36 +32,41 @@ smoke() {
     log=$dir/smoke-$st.log
     # shellcheck disable=SC2086
     WHY3CONFIG=$WHY3 frama-c $PROVE_FLAGS -cpp-extra-args="$PROVE_CSTD -I$dir/acsl -I$dir/kernel" "$dir"/kernel/*.c \
-        -wp -wp-rte -wp-fct "$fn" $pass -wp-prover cvc4 -wp-par 2 -wp-cache none \
+        -wp -wp-rte -wp-fct "$fn" $pass -wp-prover "$PROVE_PROVERS" -wp-par 2 -wp-cache none \
         $PROVE_SMOKE_ONLY -wp-smoke-tests -wp-steps "$st" -wp-smoke-timeout "$PROVE_SMOKE_TIMEOUT" \
         > "$log" 2>&1
     echo "$(grep -c '\[Failed\] Smoke-test' "$log")/$(grep -c 'Smoke-test' "$log")"
 }
 
+# row LABEL DIR FUNCTION -> one line of counts, one per step limit; the
+# count at the largest limit in $last
+row() {
+    printf '%-34s %-20s' "$1" "$3"
+    for st in "${steps[@]}"; do last=$(smoke "$2" "$3" "$st"); printf ' %9s' "$last"; done
+    echo
+}
+
 printf '%-34s %-20s' contradiction function
 printf ' %9s' "${steps[@]}"; echo
 bad=0
+declare -A unmutated   # the functions whose unmutated row is printed
 for mut in proofs/smoke-calibration/*.mut; do
     name=$(python3 mutants/apply.py --get name "$mut")
     fn=$(python3 mutants/apply.py --get smoke "$mut")
-    for variant in none "$name"; do
-        # the unmutated function once per function
-        [ "$variant" = none ] && [ -e "$OUT/done-$fn" ] && continue
-        dir=$OUT/$variant-$fn
+    if [ -z "${unmutated[$fn]:-}" ]; then
+        unmutated[$fn]=1
+        dir=$OUT/none-$fn
         rm -rf "$dir"; mkdir -p "$dir"; cp -r kernel acsl "$dir/"
-        if [ "$variant" != none ] && ! python3 mutants/apply.py "$mut" "$dir"; then
-            echo "$name: DOES NOT APPLY ($mut)"; bad=1; continue
-        fi
-        printf '%-34s %-20s' "$([ "$variant" = none ] && echo "(unmutated kernel)" || echo "$name")" "$fn"
-        last=""
-        for st in "${steps[@]}"; do last=$(smoke "$dir" "$fn" "$st"); printf ' %9s' "$last"; done
-        echo
-        if [ "$variant" = none ]; then
-            touch "$OUT/done-$fn"
-            # a count is only the contradiction's own against a clean function
-            [ "${last%%/*}" = 0 ] || echo "  $fn unmutated: some smoke tests find dead code already (proofs/smoke-dead.txt lists the known ones)"
-        elif [ "${last%%/*}" = 0 ]; then echo "  $name: no smoke test finds it at ${steps[-1]} units"; bad=1; fi
-    done
+        row "(unmutated kernel)" "$dir" "$fn"
+        # a count is only the contradiction's own against a clean function
+        [ "${last%%/*}" = 0 ] || echo "  $fn unmutated: some smoke tests find dead code already (proofs/smoke-dead.txt lists the known ones)"
+    fi
+    dir=$OUT/$name
+    rm -rf "$dir"; mkdir -p "$dir"; cp -r kernel acsl "$dir/"
+    if ! python3 mutants/apply.py "$mut" "$dir"; then
+        echo "$name: DOES NOT APPLY ($mut)"; bad=1; continue
+    fi
+    row "$name" "$dir" "$fn"
+    [ "${last%%/*}" = 0 ] && { echo "  $name: no smoke test finds it at ${steps[-1]} units"; bad=1; }
 done
-rm -f "$OUT"/done-*
 exit $bad
