@@ -51,10 +51,10 @@ PROVE_PAR     ?= 3
 # 25,000 are any task's reading and set-up: at 30,000 no contradiction is
 # found at all).  `make prove-smoke-calibrate` puts contradictions into
 # copies of the kernel (proofs/smoke-calibration/) and counts the smoke
-# tests that find each: at 50,000 every one is found (by 1, 1, 12 of 14 and
-# 34 of 53 smoke tests; at 60,000 by 1, 1, 14 and 37; at 40,000 by 1, 1, 4
-# and 24), and the smoke tests of the step part cost 86 s of CPU instead of
-# 118 s at 60,000 (docs/proofs.md).
+# tests that find each: at 50,000 every one is found (by 1 of 13, 1 of 13,
+# 11 of 12 and 33 of 44 smoke tests; at 60,000 by 1, 1, 12 and 36; at
+# 40,000 by 1, 1, 4 and 23), and the smoke tests of the step part cost 86 s
+# of CPU instead of 118 s at 60,000 (docs/proofs.md).
 PROVE_SMOKE_STEPS ?= 50000
 # ... and in any case after this many seconds (a backstop, never reached:
 # 50,000 units take under half a second).
@@ -133,7 +133,10 @@ prove_fcts = $(subst $(space),$(comma),$(strip $(1)))
 # each limited to PROVE_SMOKE_STEPS: $(1) = the functions, $(2) = report
 # basename.  Options carry over -then, so each pass sets all of its own, and
 # the lemma pass after them resets the smoke tests and the step limit.
-prove_smoke_opts = $(PROVE_SMOKE_ONLY) -wp-smoke-tests $(PROVE_SMOKE_KINDS) -wp-steps $(PROVE_SMOKE_STEPS) -wp-smoke-timeout $(PROVE_SMOKE_TIMEOUT)
+# prove_smoke_tests is all of it but the step limit, which
+# proofs/smoke-calibrate.sh varies (prove-vars: PROVE_SMOKE_TESTS).
+prove_smoke_tests = $(PROVE_SMOKE_ONLY) -wp-smoke-tests $(PROVE_SMOKE_KINDS) -wp-smoke-timeout $(PROVE_SMOKE_TIMEOUT)
+prove_smoke_opts = $(prove_smoke_tests) -wp-steps $(PROVE_SMOKE_STEPS)
 prove_smoke_typed = -then -wp-fct $(call prove_fcts,$(1)) -wp-no-simplify-type $(prove_smoke_opts) -wp-report-json $(PROVE_DIR)/$(2)-smoke.json
 prove_smoke_untyped = -then -wp-fct $(call prove_fcts,$(1)) -wp-simplify-type $(prove_smoke_opts) -wp-report-json $(PROVE_DIR)/$(2)-smoke-untyped.json
 
@@ -258,9 +261,7 @@ prove-vars:
 	@echo "PROVE_CSTD='$(CSTD)'"
 	@echo "PROVE_UNTYPED='$(strip $(PROVE_FUNCS_UNTYPED))'"
 	@echo "PROVE_PROVERS='$(PROVE_PROVERS)'"
-	@echo "PROVE_SMOKE_ONLY='$(PROVE_SMOKE_ONLY)'"
-	@echo "PROVE_SMOKE_KINDS='$(PROVE_SMOKE_KINDS)'"
-	@echo "PROVE_SMOKE_TIMEOUT='$(PROVE_SMOKE_TIMEOUT)'"
+	@echo "PROVE_SMOKE_TESTS='$(prove_smoke_tests)'"
 
 .PHONY: prove prove-update prove-fn prove-replay prove-cold prove-rebuild prove-prune prove-mutants prove-smoke-calibrate
 # First from the cache alone, with many cache lookups in flight (they wait

@@ -14,7 +14,7 @@ otherwise silently ignore what it cannot handle).
 every function defined in kernel/*.c) must have goals in the reports, so
 that no function drops out of the proof unseen.
 --smoke DEAD.txt: WP's smoke tests (-wp-smoke-tests) must have run, and the
-ones that failed (a branch, call, loop or precondition WP proved unreachable)
+ones that failed (a branch, loop, behavior or precondition WP proved unreachable)
 must be exactly those listed there, each with the reason it is dead
 (proofs/smoke-dead.txt); without it, any failed smoke test fails the run.
 --smoke-pass REPORT.json (repeatable): the pass whose report is that file

@@ -22,7 +22,8 @@ WHY3=$PWD/build/prove/why3.conf
 steps=("$@"); [ ${#steps[@]} -gt 0 ] || steps=(40000 50000 60000)
 mkdir -p "$OUT" build/prove
 [ -s "$WHY3" ] || WHY3CONFIG=$WHY3 why3 config detect >/dev/null 2>&1
-# PROVE_FLAGS, PROVE_CSTD, PROVE_UNTYPED, PROVE_PROVERS, PROVE_SMOKE_ONLY, PROVE_SMOKE_KINDS, PROVE_SMOKE_TIMEOUT: as mk/prove.mk has them
+# PROVE_FLAGS, PROVE_CSTD, PROVE_UNTYPED, PROVE_PROVERS, and PROVE_SMOKE_TESTS (the
+# smoke passes' options but the step limit): as mk/prove.mk has them
 eval "$(make -s --no-print-directory prove-vars)"
 
 # smoke DIR FUNCTION STEPS -> "failed/total" smoke tests of FUNCTION
@@ -33,7 +34,7 @@ smoke() {
     # shellcheck disable=SC2086
     WHY3CONFIG=$WHY3 frama-c $PROVE_FLAGS -cpp-extra-args="$PROVE_CSTD -I$dir/acsl -I$dir/kernel" "$dir"/kernel/*.c \
         -wp -wp-rte -wp-fct "$fn" $pass -wp-prover "$PROVE_PROVERS" -wp-par 2 -wp-cache none \
-        $PROVE_SMOKE_ONLY -wp-smoke-tests $PROVE_SMOKE_KINDS -wp-steps "$st" -wp-smoke-timeout "$PROVE_SMOKE_TIMEOUT" \
+        $PROVE_SMOKE_TESTS -wp-steps "$st" \
         > "$log" 2>&1
     echo "$(grep -c '\[Failed\] Smoke-test' "$log")/$(grep -c 'Smoke-test' "$log")"
 }
