@@ -84,7 +84,11 @@ PROVE_SRC     := $(KERNEL_SRC)
 # pinned machine description (x86_64: 64-bit long and pointers, as CI's gcc).
 PROVE_MACHDEP := x86_64
 PROVE_CPP     := $(CSTD) -Iacsl -Ikernel
-PROVE_FLAGS   := -machdep $(PROVE_MACHDEP)
+# Frama-C's garbage collector paced for WP (proofs/frama_gc.ml), compiled
+# once into build/: every part's process loads it (-load-script would compile
+# it in each process, all three at once beside the source).
+PROVE_GC      := $(PROVE_DIR)/frama_gc.cmxs
+PROVE_FLAGS   := -machdep $(PROVE_MACHDEP) -load-module $(abspath $(PROVE_GC))
 PROVE_SMOKE_DEAD := proofs/smoke-dead.txt
 # the runs of the whole kernel: the gate checks that every function of
 # kernel/ is there, and they run the smoke tests
@@ -176,13 +180,14 @@ prove_frama = WHY3CONFIG=$(abspath $(PROVE_WHY3)) frama-c $(PROVE_FLAGS) -cpp-ex
 PROVE_PART_PAR ?= 1
 PROVE_PARTS := step rows fire
 # the row firings (untyped, the most prover work), the rows that have one
-# caller each, and the initial state's stores (init_lay and its callees)
+# caller each, the initial state's stores (init_lay and its callees) and the
+# program checks (check_program has one caller, ccm_init, in rows; in_range's
+# three callers are all checks)
 PROVE_PART_fire := $(PROVE_FIRE) ccm_row_force ccm_run ccm_value_case_con \
-  init_lay zero_costs lay_tops
+  init_lay zero_costs lay_tops check_program ccm_code_ok check_node check_operand check_run in_range
 # the rows that share a callee with another row (ccm_charge, ccm_lookup,
 # ccm_pop_write, ccm_push_write, ccm_subcaf, ccm_control_int, ...), the let
-# row's pieces, the program checks (in_range has three callers),
-# ccm_prim_apply (its caller ccm_value_prim2 is here), and ccm_init_run and
+# row's pieces, ccm_prim_apply (its caller ccm_value_prim2 is here), and ccm_init_run and
 # ccm_init (one caller each).  The init functions and ccm_prim_apply were in
 # step, whose Frama-C work ended last (740 s against 636 and 605 s); all
 # init in fire, fire ended last (710 s against 636 and 641 s).  ccm_init_run
@@ -190,11 +195,12 @@ PROVE_PART_fire := $(PROVE_FIRE) ccm_row_force ccm_run ccm_value_case_con \
 # step ended last (777 s against 683 and 722 s, the CI run of 06ad022), and
 # the replay took 255 s against 248 s with them here (the same hour), so
 # they stayed here.  They weigh about 80 s of a part's time, more than the
-# parts' difference either way.
+# parts' difference either way.  The program checks (about 15 s) moved to
+# fire on 2026-11-27 (twelfth session), when rows still ended last (558 s
+# against 523 s for step and 493 s for fire, on a faster machine).
 PROVE_PART_rows := ccm_init_run ccm_init ccm_push_write ccm_row_let let_row_pieces ccm_row_scc ccm_row_var1 ccm_row_var2 ccm_row_var3 var3_write \
   ccm_row_case2 ccm_row_case2_default ccm_row_prim3 ccm_row_app1 ccm_row_case1 ccm_row_prim1 \
-  ccm_row_prim2 ccm_value_prim1 ccm_value_prim2 ccm_prim_apply case2_bind_args ccm_resolve let_lay_objs let_push_cells \
-  check_program ccm_code_ok check_node check_operand check_run in_range
+  ccm_row_prim2 ccm_value_prim1 ccm_value_prim2 ccm_prim_apply case2_bind_args ccm_resolve let_lay_objs let_push_cells
 # the rest (ccm_step's goals: most of Frama-C's own work), and the lemmas
 PROVE_PART_step := $(filter-out $(PROVE_PART_fire) $(PROVE_PART_rows),$(PROVE_FUNCS) $(PROVE_FUNCS_UNTYPED))
 PROVE_PART_all := $(PROVE_FUNCS) $(PROVE_FUNCS_UNTYPED)
@@ -253,10 +259,15 @@ define prove_run
 	  $$(sed -n 's/^report //p' $(PROVE_DIR)/$(3).reports)
 endef
 
+$(PROVE_GC): proofs/frama_gc.ml
+	@mkdir -p $(PROVE_DIR)/gc
+	@cp $< $(PROVE_DIR)/gc/frama_gc.ml
+	@ocamlfind ocamlopt -shared -o $@ $(PROVE_DIR)/gc/frama_gc.ml
+
 # what proofs/mutants.sh needs of this file, as shell assignments: the same
 # Frama-C flags and provers as make prove, and the functions of the -wp-simplify-type pass
 .PHONY: prove-vars
-prove-vars:
+prove-vars: $(PROVE_GC)
 	@echo "PROVE_FLAGS='$(PROVE_FLAGS)'"
 	@echo "PROVE_CSTD='$(CSTD)'"
 	@echo "PROVE_UNTYPED='$(strip $(PROVE_FUNCS_UNTYPED))'"
@@ -275,23 +286,23 @@ prove:
 	  echo "prove: not every goal is valid in the cache (proofs/wp-session): proving with the provers"; \
 	  $(MAKE) --no-print-directory prove-update; }
 
-prove-update:
+prove-update: $(PROVE_GC)
 	$(call prove_run,$(PROVE_FUNCS),-wp-session $(PROVE_SESSION) -wp-cache update,prove,$(PROVE_FUNCS_UNTYPED),lemmas)
 
 # one function, in the pass its proof belongs to (LEMMAS=1: the lemmas too)
-prove-fn:
+prove-fn: $(PROVE_GC)
 	$(call prove_run,$(filter-out $(PROVE_FUNCS_UNTYPED),$(FN)),-wp-session $(PROVE_SESSION) -wp-cache update,prove-fn,$(filter $(PROVE_FUNCS_UNTYPED),$(FN)),$(LEMMAS))
 
 prove-ccm_%:
 	$(MAKE) --no-print-directory prove-fn FN=ccm_$*
 
-prove-replay:
+prove-replay: $(PROVE_GC)
 	$(call prove_run,$(PROVE_FUNCS),-wp-session $(PROVE_SESSION) -wp-cache offline,replay,$(PROVE_FUNCS_UNTYPED),lemmas)
 
 # The proof from nothing, as a skeptical reader runs it: WP's cache is off
 # (-wp-cache none: nothing read from proofs/wp-session, nothing written), so
 # every goal Qed does not close goes to the provers.  CI runs this one.
-prove-cold:
+prove-cold: $(PROVE_GC)
 	$(call prove_run,$(PROVE_FUNCS),-wp-cache none,cold,$(PROVE_FUNCS_UNTYPED),lemmas)
 
 prove-rebuild:
@@ -302,16 +313,16 @@ prove-rebuild:
 # mode proves like prove-update (a miss runs the provers) and, at the end,
 # deletes the entries no goal of this run looked up.  Run it after a
 # successful `make prove`, before committing proofs/wp-session.
-prove-prune:
+prove-prune: $(PROVE_GC)
 	$(call prove_run,$(PROVE_FUNCS),-wp-session $(PROVE_SESSION) -wp-cache cleanup,prune,$(PROVE_FUNCS_UNTYPED),lemmas)
 	@echo "prove-prune: $$(ls $(PROVE_SESSION)/cache | wc -l) cache entries, $$(du -sh $(PROVE_SESSION) | cut -f1)"
 
-prove-mutants:
+prove-mutants: $(PROVE_GC)
 	@bash proofs/mutants.sh
 
 # how many resource units a smoke test needs to find the contradictions of
 # proofs/smoke-calibration/ (STEPS="40000 50000 60000"): PROVE_SMOKE_STEPS's measure
-prove-smoke-calibrate:
+prove-smoke-calibrate: $(PROVE_GC)
 	@bash proofs/smoke-calibrate.sh $(STEPS)
 
 # the gate itself, on hand-made reports (no prover): make check
