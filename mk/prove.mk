@@ -180,27 +180,35 @@ prove_frama = WHY3CONFIG=$(abspath $(PROVE_WHY3)) frama-c $(PROVE_FLAGS) -cpp-ex
 PROVE_PART_PAR ?= 1
 PROVE_PARTS := step rows fire
 # the row firings (untyped, the most prover work), the rows that have one
-# caller each, the initial state's stores (init_lay and its callees) and the
-# program checks (check_program has one caller, ccm_init, in rows; in_range's
-# three callers are all checks)
+# caller each, the initial state's stores (init_lay and its callees),
+# ccm_code_ok (its one caller, check_program, is in rows) and ccm_init_run
+# (no caller in the kernel)
 PROVE_PART_fire := $(PROVE_FIRE) ccm_row_force ccm_run ccm_value_case_con \
-  init_lay zero_costs lay_tops check_program ccm_code_ok check_node check_operand check_run in_range
+  init_lay zero_costs lay_tops ccm_code_ok ccm_init_run
 # the rows that share a callee with another row (ccm_charge, ccm_lookup,
 # ccm_pop_write, ccm_push_write, ccm_subcaf, ccm_control_int, ...), the let
-# row's pieces, ccm_prim_apply (its caller ccm_value_prim2 is here), and ccm_init_run and
-# ccm_init (one caller each).  The init functions and ccm_prim_apply were in
+# row's pieces, the program checks but ccm_code_ok (in_range's four
+# callers, check_program among them, must be in one part), ccm_prim_apply
+# (its caller ccm_value_prim2 is here), and ccm_init (one caller).  The init functions and ccm_prim_apply were in
 # step, whose Frama-C work ended last (740 s against 636 and 605 s); all
 # init in fire, fire ended last (710 s against 636 and 641 s).  ccm_init_run
 # and ccm_init in step (rows had ended last, 790 s against 709 and 751 s):
 # step ended last (777 s against 683 and 722 s, the CI run of 06ad022), and
 # the replay took 255 s against 248 s with them here (the same hour), so
 # they stayed here.  They weigh about 80 s of a part's time, more than the
-# parts' difference either way.  The program checks (about 15 s) moved to
-# fire on 2026-11-27 (twelfth session), when rows still ended last (558 s
-# against 523 s for step and 493 s for fire, on a faster machine).
-PROVE_PART_rows := ccm_init_run ccm_init ccm_push_write ccm_row_let let_row_pieces ccm_row_scc ccm_row_var1 ccm_row_var2 ccm_row_var3 var3_write \
+# parts' difference either way.  With all the program checks moved to fire
+# (rows had ended last: 558 s against 523 s for step and 493 s for fire, on
+# a faster machine), fire ended last, 549 s against 515 and 479 s (the CI
+# run of 3d99b67): their smoke tests and goals (282, check_node's switch
+# most of them) weigh 60-80 s.  With only check_program and ccm_code_ok in
+# fire the parts ended at 511 (step), 518 (rows) and 491 s (fire), but
+# Frama-C's gate failed both: in_range's precondition, called from
+# check_program and the node checks, was unknown in each.  So ccm_code_ok
+# (36 goals) and ccm_init_run are fire's, the rest of the checks rows'.
+PROVE_PART_rows := ccm_init ccm_push_write ccm_row_let let_row_pieces ccm_row_scc ccm_row_var1 ccm_row_var2 ccm_row_var3 var3_write \
   ccm_row_case2 ccm_row_case2_default ccm_row_prim3 ccm_row_app1 ccm_row_case1 ccm_row_prim1 \
-  ccm_row_prim2 ccm_value_prim1 ccm_value_prim2 ccm_prim_apply case2_bind_args ccm_resolve let_lay_objs let_push_cells
+  ccm_row_prim2 ccm_value_prim1 ccm_value_prim2 ccm_prim_apply case2_bind_args ccm_resolve let_lay_objs let_push_cells \
+  check_program check_node check_operand check_run in_range
 # the rest (ccm_step's goals: most of Frama-C's own work), and the lemmas
 PROVE_PART_step := $(filter-out $(PROVE_PART_fire) $(PROVE_PART_rows),$(PROVE_FUNCS) $(PROVE_FUNCS_UNTYPED))
 PROVE_PART_all := $(PROVE_FUNCS) $(PROVE_FUNCS_UNTYPED)
