@@ -271,7 +271,7 @@ endef
 $(PROVE_GC): proofs/frama_gc.ml
 	@mkdir -p $(PROVE_DIR)/gc
 	@cp $< $(PROVE_DIR)/gc/frama_gc.ml
-	@ocamlfind ocamlopt -shared -o $@ $(PROVE_DIR)/gc/frama_gc.ml
+	@ocamlopt -shared -o $@ $(PROVE_DIR)/gc/frama_gc.ml
 
 # what proofs/mutants.sh needs of this file, as shell assignments: the same
 # Frama-C flags and provers as make prove, and the functions of the -wp-simplify-type pass
