@@ -190,22 +190,8 @@ PROVE_PART_fire := $(PROVE_FIRE) ccm_row_force ccm_run ccm_value_case_con \
 # ccm_pop_write, ccm_push_write, ccm_subcaf, ccm_control_int, ...), the let
 # row's pieces, the program checks but ccm_code_ok (in_range's four
 # callers, check_program among them, must be in one part), ccm_prim_apply
-# (its caller ccm_value_prim2 is here), and ccm_init (one caller).  The init functions and ccm_prim_apply were in
-# step, whose Frama-C work ended last (740 s against 636 and 605 s); all
-# init in fire, fire ended last (710 s against 636 and 641 s).  ccm_init_run
-# and ccm_init in step (rows had ended last, 790 s against 709 and 751 s):
-# step ended last (777 s against 683 and 722 s, the CI run of 06ad022), and
-# the replay took 255 s against 248 s with them here (the same hour), so
-# they stayed here.  They weigh about 80 s of a part's time, more than the
-# parts' difference either way.  With all the program checks moved to fire
-# (rows had ended last: 558 s against 523 s for step and 493 s for fire, on
-# a faster machine), fire ended last, 549 s against 515 and 479 s (the CI
-# run of 3d99b67): their smoke tests and goals (282, check_node's switch
-# most of them) weigh 60-80 s.  With only check_program and ccm_code_ok in
-# fire the parts ended at 511 (step), 518 (rows) and 491 s (fire), but
-# Frama-C's gate failed both: in_range's precondition, called from
-# check_program and the node checks, was unknown in each.  So ccm_code_ok
-# (36 goals) and ccm_init_run are fire's, the rest of the checks rows'.
+# (its caller ccm_value_prim2 is here), and ccm_init (one caller).  Each
+# earlier cut and the parts' end times it gave: docs/proofs.md, "Measured".
 PROVE_PART_rows := ccm_init ccm_push_write ccm_row_let let_row_pieces ccm_row_scc ccm_row_var1 ccm_row_var2 ccm_row_var3 var3_write \
   ccm_row_case2 ccm_row_case2_default ccm_row_prim3 ccm_row_app1 ccm_row_case1 ccm_row_prim1 \
   ccm_row_prim2 ccm_value_prim1 ccm_value_prim2 ccm_prim_apply case2_bind_args ccm_resolve let_lay_objs let_push_cells \
@@ -268,6 +254,10 @@ define prove_run
 	  $$(sed -n 's/^report //p' $(PROVE_DIR)/$(3).reports)
 endef
 
+# every target that runs Frama-C with PROVE_FLAGS (prove-vars: the scripts
+# that take them); the copy because ocamlopt writes its .cmi, .cmx and .o
+# beside the source
+prove-vars prove-update prove-fn prove-replay prove-cold prove-prune prove-mutants prove-smoke-calibrate: $(PROVE_GC)
 $(PROVE_GC): proofs/frama_gc.ml
 	@mkdir -p $(PROVE_DIR)/gc
 	@cp $< $(PROVE_DIR)/gc/frama_gc.ml
@@ -276,7 +266,7 @@ $(PROVE_GC): proofs/frama_gc.ml
 # what proofs/mutants.sh needs of this file, as shell assignments: the same
 # Frama-C flags and provers as make prove, and the functions of the -wp-simplify-type pass
 .PHONY: prove-vars
-prove-vars: $(PROVE_GC)
+prove-vars:
 	@echo "PROVE_FLAGS='$(PROVE_FLAGS)'"
 	@echo "PROVE_CSTD='$(CSTD)'"
 	@echo "PROVE_UNTYPED='$(strip $(PROVE_FUNCS_UNTYPED))'"
@@ -295,23 +285,23 @@ prove:
 	  echo "prove: not every goal is valid in the cache (proofs/wp-session): proving with the provers"; \
 	  $(MAKE) --no-print-directory prove-update; }
 
-prove-update: $(PROVE_GC)
+prove-update:
 	$(call prove_run,$(PROVE_FUNCS),-wp-session $(PROVE_SESSION) -wp-cache update,prove,$(PROVE_FUNCS_UNTYPED),lemmas)
 
 # one function, in the pass its proof belongs to (LEMMAS=1: the lemmas too)
-prove-fn: $(PROVE_GC)
+prove-fn:
 	$(call prove_run,$(filter-out $(PROVE_FUNCS_UNTYPED),$(FN)),-wp-session $(PROVE_SESSION) -wp-cache update,prove-fn,$(filter $(PROVE_FUNCS_UNTYPED),$(FN)),$(LEMMAS))
 
 prove-ccm_%:
 	$(MAKE) --no-print-directory prove-fn FN=ccm_$*
 
-prove-replay: $(PROVE_GC)
+prove-replay:
 	$(call prove_run,$(PROVE_FUNCS),-wp-session $(PROVE_SESSION) -wp-cache offline,replay,$(PROVE_FUNCS_UNTYPED),lemmas)
 
 # The proof from nothing, as a skeptical reader runs it: WP's cache is off
 # (-wp-cache none: nothing read from proofs/wp-session, nothing written), so
 # every goal Qed does not close goes to the provers.  CI runs this one.
-prove-cold: $(PROVE_GC)
+prove-cold:
 	$(call prove_run,$(PROVE_FUNCS),-wp-cache none,cold,$(PROVE_FUNCS_UNTYPED),lemmas)
 
 prove-rebuild:
@@ -322,16 +312,16 @@ prove-rebuild:
 # mode proves like prove-update (a miss runs the provers) and, at the end,
 # deletes the entries no goal of this run looked up.  Run it after a
 # successful `make prove`, before committing proofs/wp-session.
-prove-prune: $(PROVE_GC)
+prove-prune:
 	$(call prove_run,$(PROVE_FUNCS),-wp-session $(PROVE_SESSION) -wp-cache cleanup,prune,$(PROVE_FUNCS_UNTYPED),lemmas)
 	@echo "prove-prune: $$(ls $(PROVE_SESSION)/cache | wc -l) cache entries, $$(du -sh $(PROVE_SESSION) | cut -f1)"
 
-prove-mutants: $(PROVE_GC)
+prove-mutants:
 	@bash proofs/mutants.sh
 
 # how many resource units a smoke test needs to find the contradictions of
 # proofs/smoke-calibration/ (STEPS="40000 50000 60000"): PROVE_SMOKE_STEPS's measure
-prove-smoke-calibrate: $(PROVE_GC)
+prove-smoke-calibrate:
 	@bash proofs/smoke-calibrate.sh $(STEPS)
 
 # the gate itself, on hand-made reports (no prover): make check
