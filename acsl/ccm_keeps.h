@@ -3,7 +3,7 @@
  * the configuration no row writes, and the lengths that only grow.  With
  * it in context, wf's parts after the row follow from the row's predicate
  * without the provers first working through the memory the row's frame
- * leaves alone (docs/proofs.md, "Toward the 30 s timeout"). */
+ * leaves alone (docs/proofs.md, "What a firing keeps"). */
 #ifndef CCM_ACSL_KEEPS_H
 #define CCM_ACSL_KEEPS_H
 #include "ccm_wf.h"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test the project has: build, the proofs from nothing (`make
-# prove-cold`: no cache read, every goal to the provers), `make check`, then
+# prove-cold`: no cache read, every goal to the provers), the heaviest goals
+# again idle and under load (`make prove-load-check`), `make check`, then
 # `make mutants`; make check's closing "check: N passed, N failed" line is printed
 # again at the end so that it stays the last summary line of the log.
 set -uo pipefail
@@ -13,6 +14,8 @@ make certificate-check || status=1
 # CI proves cold: the committed cache (proofs/wp-session) only speeds up
 # local runs of `make prove`; a landing must re-prove every goal.
 make prove-cold || status=1
+# its 30 heaviest goals: the same verdicts and resource units idle and under load
+make prove-load-check || status=1
 make check 2>&1 | tee build/ci-check.log
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 # every kernel and front-end mutant against the property tests (about 5 min)

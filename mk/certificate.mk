@@ -15,7 +15,7 @@
 
 CERT_SRC    := lib/cert/certificate.c
 CERT_HEADER := $(BUILD)/gen/ccm_certificate.h
-CERT_INPUTS := $(wildcard kernel/*.c kernel/*.h acsl/*.h) mk/prove.mk proofs/prove-report.py \
+CERT_INPUTS := $(wildcard kernel/*.c kernel/*.h acsl/*.h) mk/prove.mk mk/prove-sets.mk proofs/prove-report.py \
                proofs/wplog.py proofs/kernel-functions.sh proofs/smoke-dead.txt
 
 $(CERT_HEADER): $(CERT_INPUTS) proofs/certificate.txt proofs/certify-digest.sh proofs/certificate-header.sh
@@ -44,7 +44,7 @@ certificate:
 	[ -n "$$log" ] || { echo "certificate: no report of make prove in $(BUILD)/prove"; exit 1; }; \
 	base=$${log%.log}; \
 	[ -s $$base.reports ] || { echo "certificate: no list of reports $$base.reports"; exit 1; }; \
-	python3 proofs/certify.py --expect $(BUILD)/prove/kernel-functions.txt --smoke $(PROVE_SMOKE_DEAD) \
+	python3 proofs/certify.py --expect $(BUILD)/prove/kernel-functions.txt --smoke $(PROVE_SMOKE_DEAD) --steps-limit $(PROVE_STEPS) \
 	    $$(sed -n 's/^smoke-pass /--smoke-pass /p' $$base.reports) $$log 0 \
 	    $$(sed -n 's/^report //p' $$base.reports)
 

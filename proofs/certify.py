@@ -2,12 +2,15 @@
 """Write the proof certificate: the digest of the proven sources with the
 verdict of the `make prove` run that proved them.
 
-usage: certify.py [--out FILE] [--expect FUNCS.txt] [--smoke DEAD.txt] [--smoke-pass REPORT.json]... [--versions K=V,...] LOG EXIT_STATUS REPORT.json...
+usage: certify.py [--out FILE] [--expect FUNCS.txt] [--smoke DEAD.txt] [--smoke-pass REPORT.json]...
+                  [--versions K=V,...] [--steps-limit N] LOG EXIT_STATUS REPORT.json...
 
 LOG, EXIT_STATUS and the REPORTs are those of one `make prove` run (the
 arguments mk/prove.mk gives proofs/prove-report.py).  The verdict is the
 gate's own: prove-report.py runs on them and must pass; its TOTAL line gives
-the goals and the goals proved.  The versions of Frama-C, Why3, CVC4 and Z3
+the goals and the goals proved, and its list of the goals with the most
+resource units the largest (within a third of --steps-limit, the gate's
+headroom).  The versions of Frama-C, Why3, CVC4 and Z3
 are asked of the tools themselves (--versions overrides them, for tests).
 The digest covers the files listed in proofs/certify-digest.sh, read now:
 run this right after `make prove`, with no source edited in between.
@@ -22,28 +25,21 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import toolversions  # noqa: E402
 
 
 def digest(root=ROOT):
     """The digest of proofs/certify-digest.sh, computed independently."""
     names = (glob.glob("kernel/*.c", root_dir=root) + glob.glob("kernel/*.h", root_dir=root)
              + glob.glob("acsl/*.h", root_dir=root)
-             + ["mk/prove.mk", "proofs/prove-report.py", "proofs/wplog.py", "proofs/kernel-functions.sh",
+             + ["mk/prove.mk", "mk/prove-sets.mk", "proofs/prove-report.py", "proofs/wplog.py", "proofs/kernel-functions.sh",
                 "proofs/smoke-dead.txt"])
     lines = ""
     for name in sorted(names, key=lambda n: n.encode()):
         with open(os.path.join(root, name), "rb") as f:
             lines += hashlib.sha256(f.read()).hexdigest() + "  " + name + "\n"
     return hashlib.sha256(lines.encode()).hexdigest()
-
-
-def tool_version(cmd, pattern):
-    try:
-        out = subprocess.run(cmd, capture_output=True, text=True, timeout=60).stdout
-    except OSError:
-        return "unknown"
-    m = re.search(pattern, out)
-    return m.group(1).strip() if m else "unknown"
 
 
 def main():
@@ -53,6 +49,7 @@ def main():
     ap.add_argument("--smoke")
     ap.add_argument("--smoke-pass", action="append", default=[])
     ap.add_argument("--versions", default="")
+    ap.add_argument("--steps-limit", default="0")
     ap.add_argument("log")
     ap.add_argument("status")
     ap.add_argument("reports", nargs="+")
@@ -65,19 +62,16 @@ def main():
         gate += ["--smoke", a.smoke]
     for report in a.smoke_pass:
         gate += ["--smoke-pass", report]
+    gate += ["--steps-limit", a.steps_limit]
     run = subprocess.run(gate + [a.log, a.status, "0"] + a.reports, capture_output=True, text=True)
     total = re.search(r"^TOTAL\s+(\d+) / (\d+)$", run.stdout, re.M)
+    heaviest = re.search(r"^most resource units.*\n\s+([0-9,]+)", run.stdout, re.M)
     if run.returncode != 0 or not total:
         sys.stdout.write(run.stdout)
         print("certify: the proof report does not pass the gate; no certificate written")
         return 1
 
-    versions = {
-        "frama-c": tool_version(["frama-c", "-version"], r"^(.*)$"),
-        "why3": tool_version(["why3", "--version"], r"version ([^\s,]+)"),
-        "cvc4": tool_version(["cvc4", "--version"], r"version ([^\s,]+)"),
-        "z3": tool_version(["z3", "--version"], r"version ([^\s,]+)"),
-    }
+    versions = toolversions.current()
     for kv in filter(None, a.versions.split(",")):
         k, v = kv.split("=", 1)
         versions[k] = v
@@ -92,6 +86,8 @@ def main():
             f"why3: {versions['why3']}\n"
             f"cvc4: {versions['cvc4']}\n"
             f"z3: {versions['z3']}\n"
+            f"step-limit: {a.steps_limit}\n"
+            f"largest-goal-steps: {heaviest.group(1).replace(',', '') if heaviest else 0}\n"
             "written: by proofs/certify.py from the proof report\n")
     with open(a.out, "w") as f:
         f.write(text)

@@ -10,7 +10,7 @@
  * profile of a replay (perf, ccm_step and ccm_step_value from the cache)
  * about a fifth of the CPU was the collector.  With a minor heap of 8M
  * words (64 MB) a replay of the whole kernel takes 15 % less CPU
- * (docs/proofs.md, "Measured").  Only the collector's pacing changes: WP
+ * (docs/proof-log.md, "Measured").  Only the collector's pacing changes: WP
  * generates and sends the same goals (the cache keys, which hash each
  * task, still match). *)
 let () = Gc.set { (Gc.get ()) with Gc.minor_heap_size = 1 lsl 23 }

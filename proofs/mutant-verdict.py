@@ -1,13 +1,19 @@
 #!/usr/bin/env python3
-"""mutant-verdict.py LOG TIMES.tsv TIMEOUT -- which goal catches a mutant.
+"""mutant-verdict.py LOG GOALS.tsv STEPS -- which goal catches a mutant.
 
-LOG is WP's log of the mutated kernel; TIMES.tsv the unmutated kernel's goals
-(goal, prover, seconds; proofs/wplog.py writes it during `make prove`).
-Prints "GOAL (VERDICT; unmutated: PROVER S s)" for the best catching goal,
-or nothing if the mutant escapes.  A goal catches only if the unmutated
-kernel proves it; a timeout catches only if that proof takes at most a
-third of TIMEOUT (solvers rarely refute a false goal, so a fast goal that
-stops proving is the signal; a slow goal that times out is not evidence)."""
+LOG is WP's log of the mutated kernel, proven with STEPS resource units a
+goal; GOALS.tsv the unmutated kernel's proved goals (goal, prover, seconds,
+resource units; written by the gate of `make prove`).  A goal catches the
+mutant when the unmutated kernel proves it within a third of STEPS (by Qed,
+or by a prover within a third of the units: the gate's headroom) and the
+mutant's proof of it fails: the prover answers Unknown or Invalid, or runs
+out of its units.  A goal stopped by the wall-clock backstop catches
+nothing: that is no verdict.
+
+Prints "GOAL (VERDICT; unmutated: N units)" for the catching goal (a
+definite answer first, then the fewest unmutated units), or nothing if the
+mutant escapes; then one line "backstop: GOAL" per goal the backstop
+stopped."""
 import os
 import sys
 
@@ -16,24 +22,30 @@ import wplog  # noqa: E402
 
 
 def main():
-    log, times_path, timeout = sys.argv[1], sys.argv[2], float(sys.argv[3])
+    log, tsv, limit = sys.argv[1], sys.argv[2], int(sys.argv[3])
     proven = {}
-    with open(times_path) as f:
+    with open(tsv) as f:
         for line in f:
-            goal, prover, secs = line.rstrip("\n").split("\t")
-            proven[goal] = (prover, float(secs))
-    best = None
+            goal, prover, _secs, steps = line.rstrip("\n").split("\t")
+            proven[goal] = (prover, int(steps))
+    best, backstop = None, []
     for g in wplog.goals(log):
+        if g.verdict == "Timeout":
+            backstop.append(g.goal)
+            continue
         if g.verdict == "Valid" or g.goal not in proven:
             continue
-        prover, secs = proven[g.goal]
-        if g.verdict == "Timeout" and secs > timeout / 3:
+        prover, steps = proven[g.goal]
+        if steps * 3 > limit:
             continue
-        rank = (0 if g.verdict != "Timeout" else 1, secs)
+        rank = (0 if g.verdict in ("Unknown", "Invalid") else 1, steps, g.goal)
         if best is None or rank < best[0]:
-            best = (rank, f"{g.goal} ({g.verdict}; unmutated: {prover} {secs:.2f} s)")
+            how = "Qed" if prover == "Qed" else f"{steps:,} units"
+            best = (rank, f"{g.goal} ({g.verdict}; unmutated: {how})")
     if best:
         print(best[1])
+    for goal in backstop:
+        print("backstop: " + goal)
 
 
 if __name__ == "__main__":

@@ -5,31 +5,30 @@
 # `prove` function there, in the pass `make prove` proves it in (typed, or
 # -wp-simplify-type for the functions of PROVE_FUNCS_UNTYPED, firings included).
 #
-# A mutant is caught only by a goal that the UNMUTATED kernel proves
-# (build/prove/goal-times.tsv, written by `make prove`):
-#   - a goal a prover answers Unknown / Invalid on (a prover error is no
-#     answer: it counts as a timeout), or
-#   - a goal that times out, if the unmutated kernel proves it in at most a
-#     third of the mutant timeout (a slow goal that times out is no evidence).
-# Prints, per mutant, the catching goal, its verdict and its unmutated time.
-# Exits 1 if a mutant escapes, if its text no longer applies (the kernel
-# changed: mend the .mut file), or if the unmutated times are missing.
+# Every goal gets make prove's resource units (PROVE_STEPS) and backstop.  A
+# mutant is caught by a goal that the UNMUTATED kernel proves within a third
+# of the units (build/prove/goal-steps.tsv, written by `make prove`) and that
+# fails on the mutant: Unknown / Invalid, or out of units
+# (proofs/mutant-verdict.py).  A goal stopped by the wall-clock backstop
+# catches nothing and is reported.  Prints, per mutant, the catching goal,
+# its verdict and its unmutated units.  Exits 1 if a mutant escapes, if its
+# text no longer applies (the kernel changed: mend the .mut file), or if the
+# unmutated goals' units are missing.
 #
 #   ONLY="name1 name2" bash proofs/mutants.sh     a subset
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=build/prove-mutants
 WHY3=$PWD/build/prove/why3.conf
-TIMES=build/prove/goal-times.tsv
-TIMEOUT=${PROVE_MUTANT_TIMEOUT:-30}
+GOALS=build/prove/goal-steps.tsv
 PAR=${PROVE_PAR:-2}
 mkdir -p "$OUT" build/prove
 [ -s "$WHY3" ] || WHY3CONFIG=$WHY3 why3 config detect >/dev/null 2>&1
-if [ ! -s "$TIMES" ]; then
-    echo "prove-mutants: $TIMES is missing: run make prove first (it records every goal's time)"
+if [ ! -s "$GOALS" ]; then
+    echo "prove-mutants: $GOALS is missing: run make prove first (it records every goal's resource units)"
     exit 1
 fi
-# PROVE_FLAGS, PROVE_CSTD, PROVE_UNTYPED, PROVE_PROVERS: as mk/prove.mk has them
+# PROVE_FLAGS, PROVE_CSTD, PROVE_UNTYPED, PROVE_PROVERS, PROVE_STEPS, PROVE_TIMEOUT: as mk/prove.mk has them
 eval "$(make -s --no-print-directory prove-vars)"
 
 n=0; caught=0; bad=0
@@ -51,9 +50,12 @@ for mut in mutants/*/*.mut; do
     grep -qw -- "$fn" <<<"$PROVE_UNTYPED" && pass=-wp-simplify-type
     # shellcheck disable=SC2086
     WHY3CONFIG=$WHY3 frama-c $PROVE_FLAGS -cpp-extra-args="$PROVE_CSTD -I$dir/acsl -I$dir/kernel" "$dir"/kernel/*.c \
-        -wp -wp-rte -wp-fct "$fn" $pass -wp-prover "$PROVE_PROVERS" -wp-par "$PAR" -wp-timeout "$TIMEOUT" \
+        -wp -wp-rte -wp-fct "$fn" $pass -wp-prover "$PROVE_PROVERS" -wp-par "$PAR" -wp-cache none \
+        -wp-steps "$PROVE_STEPS" -wp-timeout "$PROVE_TIMEOUT" \
         > "$dir/prove.log" 2>&1
-    verdict=$(python3 proofs/mutant-verdict.py "$dir/prove.log" "$TIMES" "$TIMEOUT")
+    found=$(python3 proofs/mutant-verdict.py "$dir/prove.log" "$GOALS" "$PROVE_STEPS")
+    verdict=$(grep -v '^backstop: ' <<<"$found")
+    grep '^backstop: ' <<<"$found" | sed "s/^backstop: /mutant $name: the wall-clock backstop stopped /"
     if [ -n "$verdict" ]; then
         echo "mutant $name ($what): caught by $verdict"
         caught=$((caught + 1))

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Print the per-function table of a WP run and decide its exit status.
 
-usage: prove-report.py [--expect FUNCS.txt] [--times GOALS.tsv] LOG EXIT_STATUS SECONDS REPORT.json...
+usage: prove-report.py [--expect FUNCS.txt] [--times GOALS.tsv] [--steps-limit N] [--backstop S]
+                       [--certificate CERT.txt] LOG EXIT_STATUS SECONDS REPORT.json...
 
 The reports are those of the passes of one run (mk/prove.mk: the typed pass,
 the -wp-simplify-type pass, the lemma pass, in each of the processes a whole
@@ -21,9 +22,17 @@ must be exactly those listed there, each with the reason it is dead
 runs only the smoke tests (mk/prove.mk): a goal in its part of the log (from
 the report line before it to its own) fails the run, a property the pass
 should not have selected.
---times GOALS.tsv: write every goal's prover and time (from the log) there,
-for proofs/mutants.sh.  The table ends with the total, the wall time and the
-ten slowest goals with the prover that proved them."""
+--times GOALS.tsv: write every proved goal's prover, time and resource units
+(from the log) there, for proofs/mutants.sh and proofs/load-check.sh.
+--steps-limit N: every prover call had N resource units (-wp-steps).  The
+headroom gate: a goal proved with more than N/3 fails the run (split it or
+give it a lemma; the limit is not raised).  A goal that ran out of its
+units and one stopped by the wall-clock backstop (--backstop S, the
+-wp-timeout behind the limit) are named apart in the failure.
+--certificate CERT.txt: the tool versions of the committed certificate; a
+run under other versions says so first, and again in its failure.
+The table ends with the total, the wall time, the ten goals with the most
+resource units (and their share of the limit) and the ten slowest."""
 import argparse
 import json
 import os
@@ -37,6 +46,9 @@ ap.add_argument("--expect")
 ap.add_argument("--times")
 ap.add_argument("--smoke")
 ap.add_argument("--smoke-pass", action="append", default=[])
+ap.add_argument("--steps-limit", type=int, default=0)
+ap.add_argument("--backstop", type=int, default=0)
+ap.add_argument("--certificate")
 ap.add_argument("log")
 ap.add_argument("status", type=int)
 ap.add_argument("seconds")
@@ -44,6 +56,13 @@ ap.add_argument("reports", nargs="+")
 args = ap.parse_args()
 log, status, seconds = args.log, args.status, args.seconds
 bad = []
+# other tool versions than the certificate's: said before anything else
+version_note = ""
+if args.certificate:
+    import toolversions  # noqa: E402
+    version_note = toolversions.note(args.certificate)
+    if version_note:
+        print("prove: NOTE: " + version_note)
 funcs = {}
 for report in args.reports:
     try:
@@ -116,6 +135,13 @@ by_qed = sum(1 for g in proved if g.prover == "Qed")
 print(f"goals: {total} in the report, {len(proved)} valid in the log: {by_qed} by Qed, "
       f"{cached} from the cache, {len(proved) - cached - by_qed} by a prover in this run")
 print(f"wall time: {seconds} s")
+limit = args.steps_limit
+heavy = sorted((g for g in proved if g.steps), key=lambda g: (-g.steps, g.goal))[:10]
+if heavy:
+    print("most resource units (prover steps" + (f"; share of the limit of {limit:,}" if limit else "") + "):")
+    for g in heavy:
+        share = f"  {100.0 * g.steps / limit:5.1f} %" if limit else ""
+        print(f"  {g.steps:>11,}{share}  {g.goal}" + ("  (cached)" if g.cached else ""))
 slow = sorted(proved, key=lambda g: -g.seconds)[:10]
 if slow:
     print("slowest goals (prover time; from the cache where cached):")
@@ -124,7 +150,23 @@ if slow:
 if args.times:
     with open(args.times, "w") as f:
         for g in proved:
-            f.write(f"{g.goal}\t{g.prover}\t{g.seconds}\n")
+            f.write(f"{g.goal}\t{g.prover}\t{g.seconds}\t{g.steps}\n")
+# the headroom gate: a proof within a third of the limit
+if limit:
+    over = [g for g in proved if g.steps * 3 > limit]
+    for g in over:
+        bad.append(f"goal {g.goal} needs {g.steps:,} resource units, more than a third of the limit "
+                   f"({limit:,}): split it or give it a lemma")
+# why a goal failed: out of resource units, or stopped by the clock
+for g in goals:
+    if g.verdict == "Stepout":
+        bad.append(f"goal {g.goal} ran out of its resource units ({g.steps or limit:,})")
+    elif g.verdict == "Timeout":
+        bad.append(f"the wall-clock backstop" + (f" ({args.backstop} s)" if args.backstop else "") +
+                   f" was hit on goal {g.goal}, before its resource units ran out: "
+                   f"a slow machine or a prover ignoring its limit, not a verdict")
+    elif g.verdict != "Valid":
+        bad.append(f"goal {g.goal}: {g.verdict} ({g.prover})")
 
 for needle in ("not yet supported", "skipped"):
     if needle in text:
@@ -159,6 +201,6 @@ if total == 0:
 if status != 0:
     bad.append(f"frama-c exit status {status} (see {log})")
 if bad:
-    print("prove: FAILED: " + "; ".join(bad))
+    print("prove: FAILED: " + ("[" + version_note + "] " if version_note else "") + "; ".join(bad))
     sys.exit(1)
 print("prove: all goals proved")

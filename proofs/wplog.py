@@ -1,23 +1,27 @@
 """wplog.py -- read the goals out of a Frama-C/WP log (-wp-log style lines).
 
     [wp] [CVC4 1.8] Goal typed_ccm_row_app2_ensures_row : Valid (Qed:78ms) (53.5s) (1409942) (cached)
+    [wp] [CVC4 1.8] Goal typed_ccm_charge_assigns : Step limit (Qed:11ms) (2000000)
 
     [wp] [Failed] Goal typed_ccm_step_app_call_ccm_fire_app1_requires_budget
       Z3 4.8.12: Timeout (Qed:11ms) (30s)
       CVC4 1.8: Timeout (Qed:11ms) (30s)
 
 One record per goal: its name, the prover that settled it (or that failed
-last), the verdict (Valid, Timeout, Unknown, Failed, ...; a goal every prover
-failed on is Unknown/Invalid if a prover said so, else Timeout: a prover
-error is no answer), the
-prover's time in seconds (0 for Qed) and whether it came from the cache."""
+last), the verdict (Valid, Stepout, Timeout, Unknown, Failed, ...; WP's "Step
+limit" is Stepout: the prover used up its resource units; Timeout is the
+wall-clock limit; a goal every prover failed on is Unknown/Invalid if a
+prover said so, else Stepout or Timeout: a prover error is no answer), the
+prover's time in seconds (0 for Qed), its resource units (steps: 0 for Qed
+and where the log gives none) and whether it came from the cache."""
 import re
 from collections import Counter, namedtuple
 
-Goal = namedtuple("Goal", "goal prover verdict seconds cached")
-_LINE = re.compile(r"\[wp\] \[([^\]]+)\] Goal (\S+) : (\w+)(.*)")
+Goal = namedtuple("Goal", "goal prover verdict seconds steps cached")
+_VERDICT = r"(Step limit|\w+)"
+_LINE = re.compile(r"\[wp\] \[([^\]]+)\] Goal (\S+) : " + _VERDICT + r"(.*)")
 _FAILED = re.compile(r"\[wp\] \[Failed\] Goal (\S+)\s*$")
-_SUB = re.compile(r"\s+([^:]+): (\w+)(.*)")
+_SUB = re.compile(r"\s+([^:]+): " + _VERDICT + r"(.*)")
 
 
 def _secs(text):
@@ -39,6 +43,16 @@ def _time(rest):
         if s is not None:
             return s
     return 0.0
+
+
+def _steps(rest):
+    """the resource units WP prints after the time: the last bare number"""
+    found = re.findall(r"\((\d+)\)", rest)
+    return int(found[-1]) if found else 0
+
+
+def _verdict(word):
+    return "Stepout" if word == "Step limit" else word
 
 
 def goal_of_line(line):
@@ -71,7 +85,8 @@ def goals_in(lines):
         if failed is not None:
             m = _SUB.match(line)
             if m:
-                failed[1].append((m.group(1).strip(), m.group(2), _time(m.group(3))))
+                failed[1].append((m.group(1).strip(), _verdict(m.group(2)), _time(m.group(3)),
+                                  _steps(m.group(3))))
                 continue
             add(_settle(failed))
             failed = None
@@ -83,7 +98,9 @@ def goals_in(lines):
         if not m:
             continue
         prover, goal, verdict, rest = m.groups()
-        add(Goal(goal, prover, verdict, 0.0 if prover == "Qed" else _time(rest), "(cached)" in rest))
+        qed = prover == "Qed"
+        add(Goal(goal, prover, _verdict(verdict), 0.0 if qed else _time(rest), 0 if qed else _steps(rest),
+                 "(cached)" in rest))
     if failed is not None:
         add(_settle(failed))
     return list(seen.values())
@@ -91,17 +108,18 @@ def goals_in(lines):
 
 def _settle(failed):
     """the verdict of a [Failed] block: a definite answer (Unknown, Invalid)
-    if a prover gave one; otherwise Timeout -- a prover that crashed or ran
-    out of memory ("Failed ...") has said nothing about the goal either"""
+    if a prover gave one; otherwise the last prover's Stepout or Timeout -- a
+    prover that crashed or ran out of memory ("Failed ...") has said nothing
+    about the goal either (it counts as Timeout)"""
     goal, tries = failed
     if not tries:
-        return Goal(goal, "?", "Timeout", 0.0, False)
-    answers = [t for t in tries if t[1] not in ("Timeout", "Failed")]
+        return Goal(goal, "?", "Timeout", 0.0, 0, False)
+    answers = [t for t in tries if t[1] not in ("Timeout", "Stepout", "Failed")]
     if answers:
-        prover, verdict, secs = answers[0]
-        return Goal(goal, prover, verdict, secs, False)
-    prover, _, secs = tries[-1]
-    return Goal(goal, prover, "Timeout", secs, False)
+        prover, verdict, secs, steps = answers[0]
+        return Goal(goal, prover, verdict, secs, steps, False)
+    prover, verdict, secs, steps = tries[-1]
+    return Goal(goal, prover, "Stepout" if verdict == "Stepout" else "Timeout", secs, steps, False)
 
 
 _SMOKE = re.compile(r"\[wp\] \[(\w+)\] Smoke-test (\S+)")

@@ -32,18 +32,21 @@ f = {"f": {"f_a": {"wp:main": {"total": 1, "valid": 1}}, "f_b": {"wp:main": {"to
      "g": {"g_a": {"wp:main": {"total": 1, "valid": v}}, "wp:section": {"wp:main": {"total": 1, "valid": v}}}}
 json.dump({"wp:functions": f}, open(sys.argv[1], "w"))
 PY
-    printf '[wp] [Qed] Goal typed_f_a : Valid (2ms)\n' > "$1/r.log"
+    printf '[wp] [Qed] Goal typed_f_a : Valid (2ms)\n[wp] [CVC4 1.8] Goal typed_f_b : Valid (Qed:1ms) (0.5s) (1234)\n' > "$1/r.log"
 }
 sample "$tmp/good" 1
 vers="frama-c=25.0 (Manganese),why3=1.5.1,cvc4=1.8,z3=4.8.12"
-if python3 proofs/certify.py --out "$tmp/good/cert.txt" --versions "$vers" "$tmp/good/r.log" 0 "$tmp/good/r.json" >"$tmp/out" 2>&1; then
+if python3 proofs/certify.py --out "$tmp/good/cert.txt" --versions "$vers" --steps-limit 4000 "$tmp/good/r.log" 0 "$tmp/good/r.json" >"$tmp/out" 2>&1; then
     ok "certify.py accepts a clean sample report"
     c=$tmp/good/cert.txt
     check "  goals: 3, proved: 3 (the gate's TOTAL)" "grep -qx 'goals: 3' '$c' && grep -qx 'proved: 3' '$c'"
     check "  digest: the sources'" "grep -qx 'digest: $sh_digest' '$c'"
     check "  versions as given" "grep -qx 'frama-c: 25.0 (Manganese)' '$c' && grep -qx 'z3: 4.8.12' '$c'"
+    check "  the step limit and the heaviest goal's units" "grep -qx 'step-limit: 4000' '$c' && grep -qx 'largest-goal-steps: 1234' '$c'"
     check "  the build can embed it" "bash proofs/certificate-header.sh '$c' '$sh_digest' | grep -q 'CCM_CERT_GOALS 3ULL'"
 else cat "$tmp/out"; bad "certify.py accepts a clean sample report"; fi
+python3 proofs/certify.py --out "$tmp/good/cert3.txt" --versions "$vers" --steps-limit 3000 "$tmp/good/r.log" 0 "$tmp/good/r.json" >/dev/null 2>&1
+check "certify.py refuses a goal past the headroom (1234 units of 3000), writes nothing" "[ \$? -eq 1 ] && [ ! -e '$tmp/good/cert3.txt' ]"
 sample "$tmp/unproved" 0
 python3 proofs/certify.py --out "$tmp/unproved/cert.txt" --versions "$vers" "$tmp/unproved/r.log" 0 "$tmp/unproved/r.json" >/dev/null 2>&1
 check "certify.py refuses a report with an unproved goal, writes nothing" "[ \$? -eq 1 ] && [ ! -e '$tmp/unproved/cert.txt' ]"

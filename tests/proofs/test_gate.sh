@@ -2,8 +2,9 @@
 # test_gate.sh -- the proof gate (proofs/prove-report.py) on hand-made WP
 # reports: it must pass a clean report and fail one with an unknown goal, a
 # timeout, a function of kernel/ missing from the proof, a Frama-C failure
-# (e.g. -report-classify's ERROR), a log that says WP skipped something, and
-# a smoke test that found dead code not in the expected-dead list.
+# (e.g. -report-classify's ERROR), a log that says WP skipped something, a
+# smoke test that found dead code not in the expected-dead list, a goal past
+# the resource units' headroom; and prove-mutants' verdict.
 # No prover runs: the reports are written here in WP's JSON layout.
 set -u
 cd "$(dirname "$0")/../.."
@@ -147,28 +148,56 @@ printf 'int declared_only(int x);\nstatic int32_t helper(int a,\n               
 [ "$(bash proofs/kernel-functions.sh "$tmp/k.c" | tr '\n' ' ')" = "ccm_api helper " ] \
     && ok "kernel-functions.sh lists definitions, not declarations" || bad "kernel-functions.sh on k.c: $(bash proofs/kernel-functions.sh "$tmp/k.c")"
 
-# prove-mutants' verdict: a goal the kernel proves fast that fails in the
-# mutant catches it (WP's multi-line [Failed] entries included); a timeout on
-# a goal the kernel proves only slowly does not
-printf 'typed_f_fast\tQed\t0.0\ntyped_f_slow\tCVC4 1.8\t25.0\n' > "$tmp/times2.tsv"
-cat > "$tmp/mutant.log" <<'LOG'
-[wp] [Failed] Goal typed_f_fast
-  Z3 4.8.12: Timeout (Qed:11ms) (30s)
-  CVC4 1.8: Timeout (Qed:11ms) (30s)
-[wp] [CVC4 1.8] Goal typed_f_other : Valid (Qed:1ms) (100ms) (99)
-LOG
-v=$(python3 proofs/mutant-verdict.py "$tmp/mutant.log" "$tmp/times2.tsv" 30)
-[ "$v" = "typed_f_fast (Timeout; unmutated: Qed 0.00 s)" ] && ok "a fast goal timing out catches a mutant" || bad "verdict: '$v'"
-sed 's/typed_f_fast/typed_f_slow/' "$tmp/mutant.log" > "$tmp/mutant2.log"
-v=$(python3 proofs/mutant-verdict.py "$tmp/mutant2.log" "$tmp/times2.tsv" 30)
-[ -z "$v" ] && ok "a slow goal timing out does not catch a mutant" || bad "slow timeout counted: '$v'"
-sed 's/  CVC4 1.8: Timeout (Qed:11ms) (30s)/  CVC4 1.8: Unknown (Qed:11ms)/' "$tmp/mutant2.log" > "$tmp/mutant3.log"
-v=$(python3 proofs/mutant-verdict.py "$tmp/mutant3.log" "$tmp/times2.tsv" 30)
-[ "$v" = "typed_f_slow (Unknown; unmutated: CVC4 1.8 25.00 s)" ] && ok "an Unknown answer catches a mutant" || bad "unknown: '$v'"
+# resource units: the list of the heaviest goals, the headroom gate (a goal
+# proved with more than a third of the limit fails), and a goal out of units
+# told apart from one the wall-clock backstop stopped
+[ "$(awk -F'\t' '$1 == "typed_f_ensures_row" {print $4}' "$tmp/times.tsv")" = 1234 ] \
+    && ok "goal resource units written for prove-mutants" || bad "goal units: $(cat "$tmp/times.tsv")"
+gate "a goal within a third of the limit passes" 0 "$clean_log" 0 --steps-limit 4000 "$tmp/clean.json"
+out=$(python3 proofs/prove-report.py --steps-limit 4000 "$clean_log" 0 7 "$tmp/clean.json")
+grep -q "most resource units (prover steps; share of the limit of 4,000)" <<<"$out" \
+    && grep -q "^ *1,234   30.9 %  typed_f_ensures_row" <<<"$out" && grep -q "^ *99    2.5 %  typed_g_ensures_ok  (cached)" <<<"$out" \
+    && ok "the report lists the heaviest goals with their share of the limit" || { bad "heaviest goals"; echo "$out"; }
+gate "a goal over a third of the limit fails" 1 "$clean_log" 0 --steps-limit 3600 "$tmp/clean.json"
+out=$(python3 proofs/prove-report.py --steps-limit 3600 "$clean_log" 0 7 "$tmp/clean.json")
+grep -qF "goal typed_f_ensures_row needs 1,234 resource units, more than a third of the limit (3,600)" <<<"$out" \
+    && ok "it names the goal past the headroom" || bad "headroom message: $out"
+sed 's/typed_f_ensures_row : Valid (Qed:12ms) (1.5s) (1234)/typed_f_ensures_row : Step limit (Qed:12ms) (4000)/' "$clean_log" > "$tmp/stepout.log"
+gate "a goal out of resource units fails" 1 "$tmp/stepout.log" 0 --steps-limit 4000 --backstop 600 "$tmp/unknown.json"
+out=$(python3 proofs/prove-report.py --steps-limit 4000 --backstop 600 "$tmp/stepout.log" 0 7 "$tmp/unknown.json")
+grep -qF "goal typed_f_ensures_row ran out of its resource units (4,000)" <<<"$out" && ! grep -q backstop <<<"$out" \
+    && ok "it says the goal ran out of units" || bad "stepout message: $out"
+sed 's/typed_f_ensures_row : Valid (Qed:12ms) (1.5s) (1234)/typed_f_ensures_row : Timeout (Qed:12ms) (600s)/' "$clean_log" > "$tmp/backstop.log"
+out=$(python3 proofs/prove-report.py --steps-limit 4000 --backstop 600 "$tmp/backstop.log" 0 7 "$tmp/unknown.json")
+grep -qF "the wall-clock backstop (600 s) was hit on goal typed_f_ensures_row" <<<"$out" && ! grep -q "ran out of" <<<"$out" \
+    && ok "it says the backstop was hit, and on which goal" || bad "backstop message: $out"
+# other tool versions than the certificate's: said first, and in the failure
+printf 'frama-c: 0.0-test\ncvc4: 0.0-test\n' > "$tmp/cert.txt"
+out=$(python3 proofs/prove-report.py --certificate "$tmp/cert.txt" "$tmp/unknown.log" 0 7 "$tmp/unknown.json")
+head -n 1 <<<"$out" | grep -q "^prove: NOTE: tools differ from the certificate's (cvc4 .* here, 0.0-test certified, frama-c .* here, 0.0-test certified)" \
+    && grep -q "^prove: FAILED: \[tools differ from the certificate's" <<<"$out" \
+    && ok "a run under other tool versions says so, first and in its failure" || bad "versions note: $out"
+grep -v '0.0-test' "$tmp/cert.txt" > "$tmp/cert-none.txt"
+out=$(python3 proofs/prove-report.py --certificate "$tmp/cert-none.txt" "$clean_log" 0 7 "$tmp/clean.json")
+! grep -q "NOTE" <<<"$out" && ok "no note when the certificate names no other version" || bad "spurious note: $out"
 
-printf '[wp] [Failed] Goal typed_f_slow\n  Z3 4.8.12: Failed Unknown error\n  CVC4 1.8: Timeout (Qed:11ms) (30s)\n' > "$tmp/mutant4.log"
-v=$(python3 proofs/mutant-verdict.py "$tmp/mutant4.log" "$tmp/times2.tsv" 30)
-[ -z "$v" ] && ok "a prover error is no answer (a slow goal with an error and a timeout does not catch)" || bad "prover error counted: '$v'"
+# prove-mutants' verdict (limit 2400 units): a goal the kernel proves within
+# a third of the limit that fails in the mutant catches it; a goal the kernel
+# needs more than a third for catches nothing; a goal the backstop stopped
+# catches nothing and is named
+printf 'typed_f_fast\tQed\t0.0\t0\ntyped_f_mid\tCVC4 1.8\t1.0\t500\ntyped_f_slow\tCVC4 1.8\t25.0\t900\n' > "$tmp/goals2.tsv"
+printf '[wp] [CVC4 1.8] Goal typed_f_fast : Step limit (Qed:11ms) (2400)\n[wp] [CVC4 1.8] Goal typed_f_other : Valid (Qed:1ms) (100ms) (99)\n' > "$tmp/mutant.log"
+v=$(python3 proofs/mutant-verdict.py "$tmp/mutant.log" "$tmp/goals2.tsv" 2400)
+[ "$v" = "typed_f_fast (Stepout; unmutated: Qed)" ] && ok "a goal out of units catches a mutant" || bad "verdict: '$v'"
+sed 's/typed_f_fast/typed_f_slow/' "$tmp/mutant.log" > "$tmp/mutant2.log"
+v=$(python3 proofs/mutant-verdict.py "$tmp/mutant2.log" "$tmp/goals2.tsv" 2400)
+[ -z "$v" ] && ok "a goal over a third of the limit unmutated does not catch" || bad "heavy goal counted: '$v'"
+printf '[wp] [Failed] Goal typed_f_mid\n  CVC4 1.8: Unknown (Qed:11ms) (310)\n[wp] [CVC4 1.8] Goal typed_f_fast : Step limit (Qed:11ms) (2400)\n' > "$tmp/mutant3.log"
+v=$(python3 proofs/mutant-verdict.py "$tmp/mutant3.log" "$tmp/goals2.tsv" 2400)
+[ "$v" = "typed_f_mid (Unknown; unmutated: 500 units)" ] && ok "an Unknown answer catches first" || bad "unknown: '$v'"
+printf '[wp] [CVC4 1.8] Goal typed_f_fast : Timeout (Qed:11ms) (600s)\n' > "$tmp/mutant4.log"
+v=$(python3 proofs/mutant-verdict.py "$tmp/mutant4.log" "$tmp/goals2.tsv" 2400)
+[ "$v" = "backstop: typed_f_fast" ] && ok "the backstop catches nothing, and is named" || bad "backstop counted: '$v'"
 
 echo "prove-gate: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
