@@ -1,6 +1,5 @@
 # mk/prove.mk -- the kernel's ACSL contracts discharged by Frama-C/WP
 # (docs/proofs.md: what is proven, how a run is organised, how to read a failure).
-#
 #   make prove             replay the cache (proofs/wp-session); on a miss, prove with the provers
 #   make prove-cold        from nothing: no cache read or written (what CI runs)
 #   make prove-fn FN=...   one function (or make prove-ccm_lookup), no smoke tests
@@ -43,7 +42,6 @@ PROVE_FLAGS   := -machdep x86_64 -load-module $(abspath $(PROVE_GC))
 PROVE_LIMITS  := -wp-steps $(PROVE_STEPS) -wp-timeout $(PROVE_TIMEOUT)
 PROVE_SMOKE_DEAD := proofs/smoke-dead.txt
 prove_whole = $(filter prove replay prune cold,$(1))
-
 comma := ,
 space := $(subst ,, )
 prove_fcts = $(subst $(space),$(comma),$(strip $(1)))
@@ -69,12 +67,11 @@ prove_frama = WHY3CONFIG=$(abspath $(PROVE_WHY3)) frama-c $(PROVE_FLAGS) -cpp-ex
 	    -wp-report-json $(PROVE_DIR)/$(3)-lemmas.json) \
 	  $(if $(strip $(5)$(6)),-then -report-classify -report-unclassified-unknown ERROR) \
 	  > $(8) 2>&1
-
+# a whole run but the prune (whose cleanup must see every goal) in parts (mk/prove-sets.mk)
 prove_split = $(filter prove replay cold,$(1))
 prove_parts = $(if $(call prove_split,$(1)),$(PROVE_PARTS),all)
 prove_part_par = $(if $(call prove_split,$(1)),$(PROVE_PART_PAR),$(PROVE_PAR))
 prove_in = $(filter $(PROVE_PART_$(1)),$(2))
-
 # The gate's inputs from part $(2) of a run (one per line: `report FILE`,
 # `smoke-pass FILE`); mk/certificate.mk reads them back.
 prove_part_reports = \

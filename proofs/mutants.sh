@@ -20,7 +20,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=build/prove-mutants
 WHY3=$PWD/build/prove/why3.conf
-GOALS=build/prove/goal-steps.tsv
+GOALS=${PROVE_GOALS:-build/prove/goal-steps.tsv}
 PAR=${PROVE_PAR:-2}
 mkdir -p "$OUT" build/prove
 [ -s "$WHY3" ] || WHY3CONFIG=$WHY3 why3 config detect >/dev/null 2>&1
