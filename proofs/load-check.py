@@ -15,7 +15,12 @@
       Prints one row per planned goal, with the units the whole run gave it
       beside (for reading only: WP names a task's variables in the order it
       generates goals, so selecting a few goals gives a task of another text,
-      and a prover needs other units for it); exit 1 on any difference."""
+      and a prover needs other units for it); exit 1 on any difference.
+
+  load-check.py runs A.tsv B.tsv
+      Two whole runs of the same sources (their goal-steps.tsv, e.g. one idle
+      and one under load): every goal proved in both with the same units;
+      exit 1 on any goal that differs or is in one run only."""
 import os
 import re
 import sys
@@ -112,10 +117,23 @@ def compare(plan_path, tsv, idle_log, loaded_log):
     return 0
 
 
+def runs(a_path, b_path):
+    a, b = read_steps(a_path), read_steps(b_path)
+    bad = [f"{g}: {a[g]:,} units in {a_path}, {b[g]:,} in {b_path}" for g in sorted(set(a) & set(b)) if a[g] != b[g]]
+    bad += [f"{g}: in one run only" for g in sorted(set(a) ^ set(b))]
+    print(f"{len(set(a) | set(b))} goals, {sum(1 for g in a if a[g] and g in b)} settled by a prover: "
+          f"{len(bad)} differ")
+    for line in bad[:20]:
+        print("  " + line)
+    return 1 if bad else 0
+
+
 if __name__ == "__main__":
     if len(sys.argv) == 6 and sys.argv[1] == "plan":
         plan(int(sys.argv[2]), *sys.argv[3:])
     elif len(sys.argv) == 6 and sys.argv[1] == "compare":
         sys.exit(compare(*sys.argv[2:]))
+    elif len(sys.argv) == 4 and sys.argv[1] == "runs":
+        sys.exit(runs(*sys.argv[2:]))
     else:
         sys.exit(__doc__)

@@ -72,12 +72,16 @@ def goals(path):
 
 
 def goals_in(lines):
-    """the goals of a log's lines, each once: a goal proved by any prover is Valid"""
+    """the goals of a log's lines, each name once.  Several goals can share a
+    name (`for B1, B2: assert NAME` is one goal per behavior): a failed one
+    stands for them all, else the one with the most resource units, so that
+    neither a failure nor the heaviest proof hides behind a sibling."""
     seen = {}
 
     def add(g):
         old = seen.get(g.goal)
-        if old is None or old.verdict != "Valid":
+        if (old is None or (old.verdict == "Valid" and g.verdict != "Valid")
+                or (old.verdict == g.verdict and g.steps > old.steps)):
             seen[g.goal] = g
 
     failed = None   # [goal, [(prover, verdict, secs)]] of a [Failed] block

@@ -7,11 +7,7 @@
 # the resource units' headroom; and prove-mutants' verdict.
 # No prover runs: the reports are written here in WP's JSON layout.
 set -u
-cd "$(dirname "$0")/../.."
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-pass=0; fail=0
-ok()  { echo "ok   $1"; pass=$((pass + 1)); }
-bad() { echo "FAIL $1"; fail=$((fail + 1)); }
+source "$(dirname "$0")/harness.sh"
 
 # report FILE FN:GOAL:VALID ... -- one goal per argument (VALID 1 or 0)
 report() {
@@ -171,6 +167,15 @@ sed 's/typed_f_ensures_row : Valid (Qed:12ms) (1.5s) (1234)/typed_f_ensures_row 
 out=$(python3 proofs/prove-report.py --steps-limit 4000 --backstop 600 "$tmp/backstop.log" 0 7 "$tmp/unknown.json")
 grep -qF "the wall-clock backstop (600 s) was hit on goal typed_f_ensures_row" <<<"$out" && ! grep -q "ran out of" <<<"$out" \
     && ok "it says the backstop was hit, and on which goal" || bad "backstop message: $out"
+# goals sharing a name (`for B1, B2: assert NAME`): a failed sibling is not
+# hidden by a valid one, and the heaviest sibling is the one measured
+{ cat "$clean_log"; echo "[wp] [Qed] Goal typed_f_ensures_row : Valid (3ms)"; } > "$tmp/twins.log"
+out=$(python3 proofs/prove-report.py --steps-limit 4000 "$tmp/twins.log" 0 7 "$tmp/clean.json")
+grep -q "^ *1,234   30.9 %  typed_f_ensures_row" <<<"$out" && ok "of goals sharing a name, the heaviest is measured" || bad "twins heaviest: $out"
+{ cat "$clean_log"; echo "[wp] [CVC4 1.8] Goal typed_f_ensures_row : Step limit (Qed:1ms) (4000)"; } > "$tmp/twins2.log"
+out=$(python3 proofs/prove-report.py --steps-limit 4000 "$tmp/twins2.log" 0 7 "$tmp/clean.json")
+[ $? -eq 1 ] && grep -qF "goal typed_f_ensures_row ran out of its resource units (4,000)" <<<"$out" \
+    && ok "a failed goal is not hidden by a valid one of the same name" || bad "twins failure: $out"
 # other tool versions than the certificate's: said first, and in the failure
 printf 'frama-c: 0.0-test\ncvc4: 0.0-test\n' > "$tmp/cert.txt"
 out=$(python3 proofs/prove-report.py --certificate "$tmp/cert.txt" "$tmp/unknown.log" 0 7 "$tmp/unknown.json")
@@ -199,5 +204,4 @@ printf '[wp] [CVC4 1.8] Goal typed_f_fast : Timeout (Qed:11ms) (600s)\n' > "$tmp
 v=$(python3 proofs/mutant-verdict.py "$tmp/mutant4.log" "$tmp/goals2.tsv" 2400)
 [ "$v" = "backstop: typed_f_fast" ] && ok "the backstop catches nothing, and is named" || bad "backstop counted: '$v'"
 
-echo "prove-gate: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish prove-gate

@@ -5,11 +5,7 @@
 # count that differs between the idle and the loaded run, and on a planned
 # goal that is not valid.
 set -u
-cd "$(dirname "$0")/../.."
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-pass=0; fail=0
-ok()  { echo "ok   $1"; pass=$((pass + 1)); }
-bad() { echo "FAIL $1"; fail=$((fail + 1)); }
+source "$(dirname "$0")/harness.sh"
 
 # goal, prover, seconds, units (the gate's goal-steps.tsv)
 printf '%s\t%s\t%s\t%s\n' \
@@ -65,5 +61,4 @@ grep -v typed_h_ "$tmp/idle.log" > "$tmp/idle2.log"; mv "$tmp/idle2.log" "$tmp/i
 out=$(cmp); [ $? -eq 1 ] && grep -qF "typed_h_loop_invariant_keep_preserved: in one run only" <<<"$out" \
     && ok "a goal missing from one run fails" || bad "missing goal: $out"
 
-echo "prove-load-check-test: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish prove-load-check-test

@@ -6,11 +6,7 @@
 # kernel edit that moves that text fails here, not later in the calibration).
 # No prover runs.
 set -u
-cd "$(dirname "$0")/../.." || exit 2
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-pass=0; fail=0
-ok()  { echo "ok   $1"; pass=$((pass + 1)); }
-bad() { echo "FAIL $1"; fail=$((fail + 1)); }
+source "$(dirname "$0")/harness.sh"
 
 fns=$(bash proofs/kernel-functions.sh kernel/*.c)
 n=0
@@ -28,5 +24,4 @@ for mut in proofs/smoke-calibration/*.mut; do
     else bad "$mut: does not apply: $(cat "$tmp/err")"; fi
 done
 [ "$n" -ge 4 ] && ok "$n contradictions" || bad "only $n contradictions in proofs/smoke-calibration/"
-echo "smoke-calibration: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish smoke-calibration
