@@ -121,17 +121,12 @@ $(PROVE_GC): proofs/frama_gc.ml
 	@cp $< $(PROVE_DIR)/gc/frama_gc.ml
 	@ocamlopt -shared -o $@ $(PROVE_DIR)/gc/frama_gc.ml
 
-# what the scripts of proofs/ take from here, as shell assignments
+# what the scripts of proofs/ take from here, as shell assignments NAME='VALUE'
+prove_vars := PROVE_FLAGS=PROVE_FLAGS PROVE_CSTD=CSTD PROVE_TYPED=PROVE_FUNCS PROVE_UNTYPED=PROVE_FUNCS_UNTYPED \
+  PROVE_PROVERS=PROVE_PROVERS PROVE_STEPS=PROVE_STEPS PROVE_TIMEOUT=PROVE_TIMEOUT PROVE_SMOKE_TESTS=prove_smoke_tests
 .PHONY: prove-vars
 prove-vars:
-	@echo "PROVE_FLAGS='$(PROVE_FLAGS)'"
-	@echo "PROVE_CSTD='$(CSTD)'"
-	@echo "PROVE_TYPED='$(strip $(PROVE_FUNCS))'"
-	@echo "PROVE_UNTYPED='$(strip $(PROVE_FUNCS_UNTYPED))'"
-	@echo "PROVE_PROVERS='$(PROVE_PROVERS)'"
-	@echo "PROVE_STEPS='$(PROVE_STEPS)'"
-	@echo "PROVE_TIMEOUT='$(PROVE_TIMEOUT)'"
-	@echo "PROVE_SMOKE_TESTS='$(prove_smoke_tests)'"
+	@printf '%s\n' $(foreach v,$(prove_vars),"$(word 1,$(subst =, ,$(v)))='$(strip $($(word 2,$(subst =, ,$(v)))))'")
 
 .PHONY: prove prove-update prove-fn prove-replay prove-cold prove-rebuild prove-prune prove-mutants prove-load-check prove-smoke-calibrate
 # the replay waits on WP's scheduler, not on the CPU: many lookups in flight
@@ -152,7 +147,7 @@ prove-cold:
 	$(call prove_run,$(PROVE_FUNCS),-wp-cache none,cold,$(PROVE_FUNCS_UNTYPED),lemmas)
 prove-rebuild:
 	rm -rf $(PROVE_SESSION)
-	$(MAKE) --no-print-directory prove-update PROVE_PAR=1
+	$(MAKE) --no-print-directory prove-update
 # proves like prove-update, then deletes the cache entries no goal used
 prove-prune:
 	$(call prove_run,$(PROVE_FUNCS),-wp-session $(PROVE_SESSION) -wp-cache cleanup,prune,$(PROVE_FUNCS_UNTYPED),lemmas)
