@@ -9,11 +9,13 @@
 # mutant is caught by a goal that the UNMUTATED kernel proves within a third
 # of the units (build/prove/goal-steps.tsv, written by `make prove`) and that
 # fails on the mutant: Unknown / Invalid, or out of units
-# (proofs/mutant-verdict.py).  A goal stopped by the wall-clock backstop
-# catches nothing and is reported.  Prints, per mutant, the catching goal,
-# its verdict and its unmutated units.  Exits 1 if a mutant escapes, if its
-# text no longer applies (the kernel changed: mend the .mut file), or if the
-# unmutated goals' units are missing.
+# (proofs/mutant-verdict.py).  A goal stopped by the wall-clock backstop is
+# no verdict by units: a mutant whose only failing goals the backstop
+# stopped is counted apart ("only by the backstop").  Prints, per mutant,
+# the catching goal, its verdict and its unmutated units.  Exits 1 unless
+# every mutant is caught by units: one that escapes, one caught only by the
+# backstop, one whose text no longer applies (the kernel changed: mend the
+# .mut file), or missing unmutated units.
 #
 #   ONLY="name1 name2" bash proofs/mutants.sh     a subset
 set -uo pipefail
@@ -31,7 +33,7 @@ fi
 # PROVE_FLAGS, PROVE_CSTD, PROVE_UNTYPED, PROVE_PROVERS, PROVE_STEPS, PROVE_TIMEOUT: as mk/prove.mk has them
 eval "$(make -s --no-print-directory prove-vars)"
 
-n=0; caught=0; bad=0
+n=0; caught=0; clock=0; bad=0
 for mut in mutants/*/*.mut; do
     checks=$(python3 mutants/apply.py --get check "$mut")
     grep -qw prove <<<"$checks" || continue
@@ -55,14 +57,17 @@ for mut in mutants/*/*.mut; do
         > "$dir/prove.log" 2>&1
     found=$(python3 proofs/mutant-verdict.py "$dir/prove.log" "$GOALS" "$PROVE_STEPS")
     verdict=$(grep -v '^backstop: ' <<<"$found")
-    grep '^backstop: ' <<<"$found" | sed "s/^backstop: /mutant $name: the wall-clock backstop stopped /"
+    stopped=$(sed -n 's/^backstop: //p' <<<"$found" | paste -sd' ')
     if [ -n "$verdict" ]; then
         echo "mutant $name ($what): caught by $verdict"
         caught=$((caught + 1))
+    elif [ -n "$stopped" ]; then
+        echo "mutant $name ($what): ONLY BY THE BACKSTOP -- $stopped not proven in $PROVE_TIMEOUT s, below its units (log $dir/prove.log)"
+        clock=$((clock + 1)); bad=$((bad + 1))
     else
         echo "mutant $name ($what): ESCAPED -- no goal that the kernel proves fails (log $dir/prove.log)"
         bad=$((bad + 1))
     fi
 done
-echo "prove-mutants: $caught of $n mutants caught"
+echo "prove-mutants: $caught of $n mutants caught by units, $clock only by the backstop"
 [ "$bad" -eq 0 ] && [ "$n" -gt 0 ]
