@@ -26,6 +26,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import goalsteps  # noqa: E402
 import wplog  # noqa: E402
 
 # a goal's name: typed_FUNCTION[_BEHAVIOR]_KIND_NAME[_partNN|_preserved|_established]
@@ -34,13 +35,7 @@ _TAIL = re.compile(r"_(part\d+|preserved|established)$")
 
 
 def read_steps(path):
-    steps = {}
-    with open(path) as f:
-        for line in f:
-            fields = line.rstrip("\n").split("\t")
-            if len(fields) == 4:
-                steps[fields[0]] = int(fields[3])
-    return steps
+    return {goal: units for goal, (_, units) in goalsteps.read(path).items()}
 
 
 def split_goal(goal, functions):

@@ -20,16 +20,13 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import goalsteps  # noqa: E402
 import wplog  # noqa: E402
 
 
 def main():
     log, tsv, limit = sys.argv[1], sys.argv[2], int(sys.argv[3])
-    proven = {}
-    with open(tsv) as f:
-        for line in f:
-            goal, prover, _secs, steps = line.rstrip("\n").split("\t")
-            proven[goal] = (prover, int(steps))
+    proven = goalsteps.read(tsv)
     best, backstop = None, []
     for g in wplog.goals(log):
         if g.verdict == "Valid" or g.goal not in proven:
