@@ -15,8 +15,7 @@
 
 CERT_SRC    := lib/cert/certificate.c
 CERT_HEADER := $(BUILD)/gen/ccm_certificate.h
-CERT_INPUTS := $(wildcard kernel/*.c kernel/*.h acsl/*.h) mk/prove.mk mk/prove-sets.mk proofs/prove-report.py \
-               proofs/wplog.py proofs/kernel-functions.sh proofs/smoke-dead.txt
+CERT_INPUTS := $(wildcard $(shell grep -v '^\#' proofs/certified-inputs.txt))
 
 $(CERT_HEADER): $(CERT_INPUTS) proofs/certificate.txt proofs/certify-digest.sh proofs/certificate-header.sh
 	@mkdir -p $(dir $@)

@@ -1,16 +1,15 @@
 # mk/prove.mk -- the kernel's ACSL contracts discharged by Frama-C/WP
 # (docs/proofs.md: what is proven, how a run is organised, how to read a failure).
-#   make prove             replay the cache (proofs/wp-session); on a miss, prove with the provers
-#   make prove-cold        from nothing: no cache read or written (what CI runs)
-#   make prove-fn FN=...   one function (or make prove-ccm_lookup), no smoke tests
+#   make prove | prove-cold    replay the cache (proofs/wp-session), proving on a miss | from nothing (CI)
+#   make prove-fn FN=...       one function (or make prove-ccm_lookup), no smoke tests
 #   make prove-replay | prove-update | prove-rebuild | prove-prune    cache only / fill / refill / drop unused
-#   make prove-mutants     bugs injected into copies of the kernel must fail a goal (proofs/mutants.sh)
-#   make prove-load-check  the heaviest goals idle and under load: same verdicts, same steps
-#   make prove-smoke-calibrate   how many smoke tests find each planted contradiction
+#   make prove-mutants | prove-load-check | prove-smoke-calibrate     proofs/mutants.sh | load-check.sh |
+#     smoke-calibrate.sh: injected bugs fail a goal | heaviest goals idle and loaded | the smoke tests' units
 # What is proven, in which pass and part: mk/prove-sets.mk.  The gate: proofs/prove-report.py.
 
 PROVE_DIR     := $(BUILD)/prove
-PROVE_WHY3    := $(PROVE_DIR)/why3.conf
+# the prover and its command line, the same on every machine
+PROVE_WHY3    := $(abspath proofs/why3.conf)
 PROVE_SESSION := proofs/wp-session
 PROVE_CERT    := proofs/certificate.txt
 # Verdicts by cvc4's resource units (-wp-steps; cvc4 --rlimit), which no clock
@@ -45,24 +44,21 @@ prove_whole = $(filter prove replay prune cold,$(1))
 comma := ,
 space := $(subst ,, )
 prove_fcts = $(subst $(space),$(comma),$(strip $(1)))
-
 # The smoke passes (each function with the typing of its proof); options
 # carry over -then, so every pass sets its own limits.
 prove_smoke_tests = $(PROVE_SMOKE_ONLY) -wp-smoke-tests $(PROVE_SMOKE_KINDS) -wp-smoke-timeout $(PROVE_SMOKE_TIMEOUT)
-prove_smoke_opts = $(prove_smoke_tests) -wp-steps $(PROVE_SMOKE_STEPS)
-prove_smoke_typed = -then -wp-fct $(call prove_fcts,$(1)) -wp-no-simplify-type $(prove_smoke_opts) -wp-report-json $(PROVE_DIR)/$(2)-smoke.json
-prove_smoke_untyped = -then -wp-fct $(call prove_fcts,$(1)) -wp-simplify-type $(prove_smoke_opts) -wp-report-json $(PROVE_DIR)/$(2)-smoke-untyped.json
+prove_smoke = -then -wp-fct $(call prove_fcts,$(1)) $(3) $(prove_smoke_tests) -wp-steps $(PROVE_SMOKE_STEPS) -wp-report-json $(PROVE_DIR)/$(2)-smoke$(4).json
 
 # One frama-c process, passes joined by -then: $(1) typed functions, $(2)
 # extra WP options, $(3) report basename, $(4) untyped functions, $(5)
 # non-empty: the lemmas too, $(6) non-empty: the smoke passes, $(7) -wp-par,
 # $(8) log.  Frama-C's own gate ends a whole run's process.
-prove_frama = WHY3CONFIG=$(abspath $(PROVE_WHY3)) frama-c $(PROVE_FLAGS) -cpp-extra-args="$(PROVE_CPP)" $(PROVE_SRC) \
+prove_frama = WHY3CONFIG=$(PROVE_WHY3) frama-c $(PROVE_FLAGS) -cpp-extra-args="$(PROVE_CPP)" $(PROVE_SRC) \
 	  -wp -wp-rte -wp-prover $(PROVE_PROVERS) -wp-par $(7) $(PROVE_LIMITS) $(2) \
 	  $(if $(strip $(1)),-wp-fct $(call prove_fcts,$(1)) -wp-report-json $(PROVE_DIR)/$(3).json) \
 	  $(if $(strip $(4)),$(if $(strip $(1)),-then) -wp-fct $(call prove_fcts,$(4)) -wp-simplify-type \
 	    -wp-report-json $(PROVE_DIR)/$(3)-untyped.json) \
-	  $(if $(6),$(if $(strip $(1)),$(call prove_smoke_typed,$(1),$(3))) $(if $(strip $(4)),$(call prove_smoke_untyped,$(4),$(3)))) \
+	  $(if $(6),$(if $(strip $(1)),$(call prove_smoke,$(1),$(3),-wp-no-simplify-type)) $(if $(strip $(4)),$(call prove_smoke,$(4),$(3),-wp-simplify-type,-untyped))) \
 	  $(if $(strip $(5)),-then -wp-fct= -wp-prop @lemma -wp-no-smoke-tests $(PROVE_LIMITS) \
 	    -wp-report-json $(PROVE_DIR)/$(3)-lemmas.json) \
 	  $(if $(strip $(5)$(6)),-then -report-classify -report-unclassified-unknown ERROR) \
@@ -80,18 +76,15 @@ prove_part_reports = \
   $(if $(and $(strip $(5)),$(filter $(2),$(PROVE_LEMMA_PARTS))),report $(PROVE_DIR)/$(3)-$(2)-lemmas.json) \
   $(if $(call prove_whole,$(3)),$(if $(call prove_in,$(2),$(1)),smoke-pass $(PROVE_DIR)/$(3)-$(2)-smoke.json) \
     $(if $(call prove_in,$(2),$(4)),smoke-pass $(PROVE_DIR)/$(3)-$(2)-smoke-untyped.json))
-
 # one part's process, in the background; its log ends with its exit status
 define prove_part
 	{ $(call prove_frama,$(call prove_in,$(6),$(1)),$(2),$(3)-$(6),$(call prove_in,$(6),$(4)),$(if $(filter $(6),$(PROVE_LEMMA_PARTS)),$(5)),$(call prove_whole,$(3)),$(call prove_part_par,$(3)),$(PROVE_DIR)/$(3)-$(6).log); \
 	  echo "prove: exit $$? after $$(( $$(date +%s) - start )) s" >> $(PROVE_DIR)/$(3)-$(6).log; } &
 endef
-
 # $(1) typed functions, $(2) extra WP options, $(3) log/report basename,
 # $(4) untyped functions, $(5) non-empty: the lemmas too.
 define prove_run
 	@mkdir -p $(PROVE_DIR)
-	@[ -s $(PROVE_WHY3) ] || WHY3CONFIG=$(abspath $(PROVE_WHY3)) why3 config detect >/dev/null 2>&1
 	@python3 proofs/toolversions.py $(PROVE_CERT)
 	@echo "prove: $(words $(1) $(4)) function(s), provers $(PROVE_PROVERS), $(PROVE_STEPS) resource units a goal (backstop $(PROVE_TIMEOUT) s), $(words $(call prove_parts,$(3))) process(es) ($(call prove_parts,$(3))) of par $(call prove_part_par,$(3))"
 	@rm -f $(PROVE_DIR)/$(3).log $(foreach p,$(call prove_parts,$(3)),$(PROVE_DIR)/$(3)-$(p).log $(PROVE_DIR)/$(3)-$(p)*.json)
@@ -122,13 +115,12 @@ $(PROVE_GC): proofs/frama_gc.ml
 	@ocamlopt -shared -o $@ $(PROVE_DIR)/gc/frama_gc.ml
 
 # what the scripts of proofs/ take from here, as shell assignments NAME='VALUE'
-prove_vars := PROVE_FLAGS=PROVE_FLAGS PROVE_CSTD=CSTD PROVE_TYPED=PROVE_FUNCS PROVE_UNTYPED=PROVE_FUNCS_UNTYPED \
+prove_vars := PROVE_WHY3=PROVE_WHY3 PROVE_FLAGS=PROVE_FLAGS PROVE_CSTD=CSTD PROVE_TYPED=PROVE_FUNCS PROVE_UNTYPED=PROVE_FUNCS_UNTYPED \
   PROVE_PROVERS=PROVE_PROVERS PROVE_STEPS=PROVE_STEPS PROVE_TIMEOUT=PROVE_TIMEOUT PROVE_SMOKE_TESTS=prove_smoke_tests
-.PHONY: prove-vars
 prove-vars:
 	@printf '%s\n' $(foreach v,$(prove_vars),"$(word 1,$(subst =, ,$(v)))='$(strip $($(word 2,$(subst =, ,$(v)))))'")
 
-.PHONY: prove prove-update prove-fn prove-replay prove-cold prove-rebuild prove-prune prove-mutants prove-load-check prove-smoke-calibrate
+.PHONY: prove-vars prove prove-update prove-fn prove-replay prove-cold prove-rebuild prove-prune prove-mutants prove-load-check prove-smoke-calibrate
 # the replay waits on WP's scheduler, not on the CPU: many lookups in flight
 PROVE_REPLAY_PAR ?= 8
 prove:
@@ -152,11 +144,7 @@ prove-rebuild:
 prove-prune:
 	$(call prove_run,$(PROVE_FUNCS),-wp-session $(PROVE_SESSION) -wp-cache cleanup,prune,$(PROVE_FUNCS_UNTYPED),lemmas)
 	@echo "prove-prune: $$(ls $(PROVE_SESSION)/cache | wc -l) cache entries, $$(du -sh $(PROVE_SESSION) | cut -f1)"
-prove-mutants:
-	@bash proofs/mutants.sh
-prove-load-check:
-	@bash proofs/load-check.sh
-prove-smoke-calibrate:
-	@bash proofs/smoke-calibrate.sh $(STEPS)
+prove-mutants prove-load-check prove-smoke-calibrate:
+	@bash proofs/$(patsubst prove-%,%,$@).sh $(STEPS)
 
 CHECK_SUITES += "bash tests/proofs/test_gate.sh" "bash tests/proofs/test_load_check.sh"

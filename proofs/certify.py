@@ -12,7 +12,7 @@ the goals and the goals proved, and its list of the goals with the most
 resource units the largest (within a third of --steps-limit, the gate's
 headroom).  The versions of Frama-C, Why3, CVC4 and Z3
 are asked of the tools themselves (--versions overrides them, for tests).
-The digest covers the files listed in proofs/certify-digest.sh, read now:
+The digest covers the files proofs/certified-inputs.txt lists, read now:
 run this right after `make prove`, with no source edited in between.
 Exit 1, writing nothing, if the gate fails."""
 import argparse
@@ -31,10 +31,9 @@ import toolversions  # noqa: E402
 
 def digest(root=ROOT):
     """The digest of proofs/certify-digest.sh, computed independently."""
-    names = (glob.glob("kernel/*.c", root_dir=root) + glob.glob("kernel/*.h", root_dir=root)
-             + glob.glob("acsl/*.h", root_dir=root)
-             + ["mk/prove.mk", "mk/prove-sets.mk", "proofs/prove-report.py", "proofs/wplog.py", "proofs/kernel-functions.sh",
-                "proofs/smoke-dead.txt"])
+    with open(os.path.join(root, "proofs", "certified-inputs.txt")) as f:
+        patterns = [line.strip() for line in f if line.strip() and not line.startswith("#")]
+    names = [name for pattern in patterns for name in glob.glob(pattern, root_dir=root)]
     lines = ""
     for name in sorted(names, key=lambda n: n.encode()):
         with open(os.path.join(root, name), "rb") as f:

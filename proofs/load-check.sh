@@ -16,14 +16,12 @@ cd "$(dirname "$0")/.." || exit 2
 N=${LOAD_CHECK_GOALS:-30}
 OUT=build/prove-load-check
 TSV=build/prove/goal-steps.tsv
-WHY3=$PWD/build/prove/why3.conf
 mkdir -p "$OUT"
-[ -s "$WHY3" ] || WHY3CONFIG=$WHY3 why3 config detect >/dev/null 2>&1
 if [ ! -s "$TSV" ]; then
     echo "prove-load-check: $TSV is missing: run make prove-cold (or make prove) first"; exit 1
 fi
 command -v taskset >/dev/null || { echo "prove-load-check: taskset (util-linux) is missing"; exit 1; }
-# PROVE_FLAGS, PROVE_CSTD, PROVE_TYPED, PROVE_UNTYPED, PROVE_PROVERS, PROVE_STEPS, PROVE_TIMEOUT
+# PROVE_WHY3, PROVE_FLAGS, PROVE_CSTD, PROVE_TYPED, PROVE_UNTYPED, PROVE_PROVERS, PROVE_STEPS, PROVE_TIMEOUT
 eval "$(make -s --no-print-directory prove-vars)"
 python3 proofs/load-check.py plan "$N" "$TSV" "$PROVE_TYPED" "$PROVE_UNTYPED" > "$OUT/plan.txt" || exit 1
 
@@ -39,7 +37,7 @@ prove() {   # prove LOG PAR [taskset -c CPU]: the planned goals, from nothing, P
     local log=$1 par=$2; shift 2
     local start=$SECONDS
     # shellcheck disable=SC2086
-    WHY3CONFIG=$WHY3 "$@" frama-c $PROVE_FLAGS -cpp-extra-args="$PROVE_CSTD -Iacsl -Ikernel" kernel/*.c \
+    WHY3CONFIG=$PROVE_WHY3 "$@" frama-c $PROVE_FLAGS -cpp-extra-args="$PROVE_CSTD -Iacsl -Ikernel" kernel/*.c \
         -wp -wp-rte -wp-prover "$PROVE_PROVERS" -wp-par "$par" -wp-cache none \
         -wp-steps "$PROVE_STEPS" -wp-timeout "$PROVE_TIMEOUT" "${passes[@]}" > "$log" 2>&1
     echo "$? $((SECONDS - start))"

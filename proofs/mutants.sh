@@ -21,16 +21,14 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=build/prove-mutants
-WHY3=$PWD/build/prove/why3.conf
 GOALS=${PROVE_GOALS:-build/prove/goal-steps.tsv}
 PAR=${PROVE_PAR:-2}
 mkdir -p "$OUT" build/prove
-[ -s "$WHY3" ] || WHY3CONFIG=$WHY3 why3 config detect >/dev/null 2>&1
 if [ ! -s "$GOALS" ]; then
     echo "prove-mutants: $GOALS is missing: run make prove first (it records every goal's resource units)"
     exit 1
 fi
-# PROVE_FLAGS, PROVE_CSTD, PROVE_UNTYPED, PROVE_PROVERS, PROVE_STEPS, PROVE_TIMEOUT: as mk/prove.mk has them
+# PROVE_WHY3, PROVE_FLAGS, PROVE_CSTD, PROVE_UNTYPED, PROVE_PROVERS, PROVE_STEPS, PROVE_TIMEOUT: as mk/prove.mk has them
 eval "$(make -s --no-print-directory prove-vars)"
 
 n=0; caught=0; clock=0; bad=0
@@ -51,7 +49,7 @@ for mut in mutants/*/*.mut; do
     pass=""
     grep -qw -- "$fn" <<<"$PROVE_UNTYPED" && pass=-wp-simplify-type
     # shellcheck disable=SC2086
-    WHY3CONFIG=$WHY3 frama-c $PROVE_FLAGS -cpp-extra-args="$PROVE_CSTD -I$dir/acsl -I$dir/kernel" "$dir"/kernel/*.c \
+    WHY3CONFIG=$PROVE_WHY3 frama-c $PROVE_FLAGS -cpp-extra-args="$PROVE_CSTD -I$dir/acsl -I$dir/kernel" "$dir"/kernel/*.c \
         -wp -wp-rte -wp-fct "$fn" $pass -wp-prover "$PROVE_PROVERS" -wp-par "$PAR" -wp-cache none \
         -wp-steps "$PROVE_STEPS" -wp-timeout "$PROVE_TIMEOUT" \
         > "$dir/prove.log" 2>&1

@@ -18,11 +18,9 @@
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 OUT=build/smoke-calibration
-WHY3=$PWD/build/prove/why3.conf
 steps=("$@"); [ ${#steps[@]} -gt 0 ] || steps=(40000 50000 60000)
 mkdir -p "$OUT" build/prove
-[ -s "$WHY3" ] || WHY3CONFIG=$WHY3 why3 config detect >/dev/null 2>&1
-# PROVE_FLAGS, PROVE_CSTD, PROVE_UNTYPED, PROVE_PROVERS, and PROVE_SMOKE_TESTS (the
+# PROVE_WHY3, PROVE_FLAGS, PROVE_CSTD, PROVE_UNTYPED, PROVE_PROVERS, and PROVE_SMOKE_TESTS (the
 # smoke passes' options but the step limit): as mk/prove.mk has them
 eval "$(make -s --no-print-directory prove-vars)"
 
@@ -32,7 +30,7 @@ smoke() {
     grep -qw -- "$fn" <<<"$PROVE_UNTYPED" && pass=-wp-simplify-type
     log=$dir/smoke-$st.log
     # shellcheck disable=SC2086
-    WHY3CONFIG=$WHY3 frama-c $PROVE_FLAGS -cpp-extra-args="$PROVE_CSTD -I$dir/acsl -I$dir/kernel" "$dir"/kernel/*.c \
+    WHY3CONFIG=$PROVE_WHY3 frama-c $PROVE_FLAGS -cpp-extra-args="$PROVE_CSTD -I$dir/acsl -I$dir/kernel" "$dir"/kernel/*.c \
         -wp -wp-rte -wp-fct "$fn" $pass -wp-prover "$PROVE_PROVERS" -wp-par 2 -wp-cache none \
         $PROVE_SMOKE_TESTS -wp-steps "$st" \
         > "$log" 2>&1

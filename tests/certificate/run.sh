@@ -72,5 +72,14 @@ if nice make -s -C "$copy" build/ccm >"$tmp/build.log" 2>&1; then
     check "  and certificate-check fails there" "[ \$? -ne 0 ]"
 else cat "$tmp/build.log"; bad "build of the changed copy"; fi
 
+# Every file proofs/certified-inputs.txt lists counts: the prover's command
+# line and the list itself, not only the sources.
+before=$(bash proofs/certify-digest.sh "$copy")
+sed -i 's/--rlimit=%S/--rlimit=%S --quant-cf-mode=conflict/' "$copy/proofs/why3.conf"
+after=$(bash proofs/certify-digest.sh "$copy")
+check "the prover's options changed (proofs/why3.conf): another digest" "[ '$after' != '$before' ]"
+echo "# one more comment" >> "$copy/proofs/certified-inputs.txt"
+check "the list of certified inputs changed: another digest" "[ '$(bash proofs/certify-digest.sh "$copy")' != '$after' ]"
+
 echo "certificate: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
