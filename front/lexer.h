@@ -9,7 +9,11 @@ enum tok_kind {
     T_IDENT, T_CON, T_INT, T_STRING,
     T_LET, T_IN, T_CASE, T_OF, T_SCC, T_SCC_SUB, T_UNDERSCORE,
     T_BACKSLASH, T_ARROW, T_EQUALS, T_SEMI, T_LBRACE, T_RBRACE, T_LPAREN, T_RPAREN,
-    T_OP                                  /* a primitive operator; op says which */
+    T_OP,                                 /* a primitive operator; op says which */
+    /* the surface language (docs/surface.md) */
+    T_IF, T_THEN, T_ELSE, T_WHERE,
+    T_COLON, T_COMMA, T_LBRACKET, T_RBRACKET,
+    T_PRAGMA_OPEN, T_PRAGMA_CLOSE         /* {-#  #-} */
 };
 
 struct token {

@@ -1,18 +1,24 @@
-/* parser.c -- tokens to the core tree (docs/syntax-and-cli.md (syntax)).
+/* parser.c -- tokens of the surface language to the core tree
+ * (docs/surface.md for the grammar and its desugaring, docs/syntax-and-cli.md
+ * for the core, which is a part of it that reads as itself).
  *
  * Recursive descent with an explicit nesting limit: every nested
  * expression costs one level, and a tree taller than FRONT_MAX_DEPTH is
  * refused ("nesting deeper than ..."), so neither this parser nor any later
  * pass can overflow the C stack.  Height counts the desugared tree: the
- * lambda \x1..xk -> e is k levels, f x1..xk is k levels.
+ * lambda \x1..xk -> e is k levels, f x1..xk is k levels, a `let` the
+ * desugaring adds one.
  *
  * Desugaring: \x y -> e  becomes  \x -> \y -> e;  f x y  becomes (f x) y;
- * a head with no arguments is itself (a variable, a literal, (e) = e).
+ * a head with no arguments is itself (a variable, a literal, (e) = e); every
+ * other surface form is built by front/surface.c.  Operators are read by
+ * precedence climbing (parse_infix), the only place that knows the table.
  */
 #include <stdlib.h>
 #include <string.h>
 #include "lexer.h"
 #include "hint.h"
+#include "surface.h"
 
 struct parser {
     const char *file;
@@ -26,6 +32,7 @@ struct parser {
     struct ast_alt *alts;      size_t nalts, capalts;
     const char **names;        size_t nnames, capnames;
     struct ast_pos *poss;      size_t capposs;   /* parallel to names */
+    struct surface S;             /* fresh names and the bindings waiting for their let */
 };
 
 #define MAX_ARGS 1000000   /* arguments of one application/constructor/pattern */
@@ -49,6 +56,14 @@ static int fail(struct parser *P, struct ast_pos pos, const char *fmt, const cha
                 front_diag_set(P->err, P->file, pos, "%s, found %s: %s", msg, desc, h.msg);
         }
     }
+    P->failed = 1;
+    return -1;
+}
+
+/* A message that stands alone (no "found ..." after it). */
+static int fail_plain(struct parser *P, struct ast_pos pos, const char *msg)
+{
+    if (!P->failed) front_diag_set(P->err, P->file, pos, "%s", msg);
     P->failed = 1;
     return -1;
 }
@@ -135,7 +150,13 @@ static int pop_names(struct parser *P, long n, const char ***names, struct ast_p
     return 0;
 }
 
-static struct ast_expr *parse_expr(struct parser *P, int depth, int *height);
+static struct ast_expr *parse_infix(struct parser *P, int depth, int min_prec, int *height);
+
+/* A whole expression: operators over operands, the loosest first. */
+static struct ast_expr *parse_expr(struct parser *P, int depth, int *height)
+{
+    return parse_infix(P, depth, 0, height);
+}
 
 /* Apply e to the n identifiers on top of the name stack: (e x1) ... xn. */
 static struct ast_expr *apply_args(struct parser *P, struct ast_expr *e, long n, int *height)
@@ -155,17 +176,12 @@ static struct ast_expr *apply_args(struct parser *P, struct ast_expr *e, long n,
     return e;
 }
 
-static struct ast_expr *parse_lambda(struct parser *P, int depth, int *height)
+/* \p1 -> ... \pn -> body for the n parameters on top of the name stack;
+ * the outermost lambda is placed at pos (the `\`, or the first parameter
+ * of an equation), the others at their parameters. */
+static struct ast_expr *lambdas(struct parser *P, long n, struct ast_expr *body, struct ast_pos pos, int *height)
 {
-    struct ast_pos pos = P->t->pos;
-    next(P);                                        /* \ */
-    long n = idents(P);
-    if (n < 0) return NULL;
-    if (n == 0) { fail(P, P->t->pos, "expected a parameter name after `\\`%s", NULL); return NULL; }
     size_t base = P->nnames - (size_t)n;
-    if (expect(P, T_ARROW, "expected `->` after lambda parameters") != 0) return NULL;
-    struct ast_expr *body = parse_expr(P, depth + 1, height);
-    if (!body) return NULL;
     if (n > FRONT_MAX_DEPTH - *height) { too_deep(P, pos); return NULL; }
     for (long k = n - 1; k >= 0; k--) {             /* innermost parameter first */
         struct ast_expr *l = new_expr(P, AST_LAM, k == 0 ? pos : P->poss[base + (size_t)k]);
@@ -178,6 +194,19 @@ static struct ast_expr *parse_lambda(struct parser *P, int depth, int *height)
     *height += (int)n;
     P->nnames = base;
     return body;
+}
+
+static struct ast_expr *parse_lambda(struct parser *P, int depth, int *height)
+{
+    struct ast_pos pos = P->t->pos;
+    next(P);                                        /* \ */
+    long n = idents(P);
+    if (n < 0) return NULL;
+    if (n == 0) { fail(P, P->t->pos, "expected a parameter name after `\\`%s", NULL); return NULL; }
+    if (expect(P, T_ARROW, "expected `->` after lambda parameters") != 0) return NULL;
+    struct ast_expr *body = parse_expr(P, depth + 1, height);
+    if (!body) return NULL;
+    return lambdas(P, n, body, pos, height);
 }
 
 static int push_binding(struct parser *P, const struct ast_binding *b)
@@ -193,19 +222,6 @@ static int push_binding(struct parser *P, const struct ast_binding *b)
     return 0;
 }
 
-/* binding ::= ident "=" expr;  pushed on the binding stack. */
-static int parse_binding(struct parser *P, int depth, int *height, const char *where)
-{
-    struct ast_binding b = { .pos = P->t->pos };
-    if (P->t->kind != T_IDENT) return fail(P, P->t->pos, "expected a binding name %s", where);
-    b.name = P->t->text;
-    next(P);
-    if (expect(P, T_EQUALS, "expected `=` after the bound name") != 0) return -1;
-    b.rhs = parse_expr(P, depth + 1, height);
-    if (!b.rhs) return -1;
-    return push_binding(P, &b);
-}
-
 static struct ast_binding *pop_bindings(struct parser *P, size_t base, int *n)
 {
     size_t count = P->nbinds - base;
@@ -217,11 +233,81 @@ static struct ast_binding *pop_bindings(struct parser *P, size_t base, int *n)
     return b;
 }
 
+static int parse_binding(struct parser *P, int depth, int *height, const char *where);
+
+/* The bindings of `{ b1; ...; bn }` (after `where`, or `let {`), with an
+ * optional `;` before the `}`, as a `let` around body, placed at pos. */
+static struct ast_expr *braced_let(struct parser *P, int depth, struct ast_pos pos,
+                                   struct ast_expr *body, int *height, const char *after)
+{
+    struct ast_pos open = P->t->pos;
+    char msg[120];
+    snprintf(msg, sizeof msg, "expected `{` %s", after);
+    if (expect(P, T_LBRACE, msg) != 0) return NULL;
+    struct ast_expr *e = new_expr(P, AST_LET, pos);
+    if (!e) return NULL;
+    size_t base = P->nbinds;
+    int h = *height;
+    for (;;) {
+        int hb = 0;
+        if (parse_binding(P, depth, &hb, after) != 0) return NULL;
+        if (hb > h) h = hb;
+        if (P->t->kind == T_SEMI) next(P);
+        if (P->t->kind == T_RBRACE) { next(P); break; }
+        if (P->t[-1].kind != T_SEMI) {
+            snprintf(msg, sizeof msg, "expected `;` or `}` (closing the `{` at %d:%d) after a binding",
+                     open.line, open.col);
+            fail(P, P->t->pos, "%s", msg);
+            return NULL;
+        }
+    }
+    if (!(e->binds = pop_bindings(P, base, &e->nbinds))) return NULL;
+    e->body = body;
+    *height = h + 1;
+    return e;
+}
+
+/* binding ::= ident { ident } "=" expr [ "where" "{" bindings "}" ];
+ * pushed on the binding stack.  `f x y = e where {bs}` is
+ * `f = \x -> \y -> let {bs} in e` (the where bindings see the parameters). */
+static int parse_binding(struct parser *P, int depth, int *height, const char *where)
+{
+    struct ast_binding b = { .pos = P->t->pos };
+    if (P->t->kind != T_IDENT) return fail(P, P->t->pos, "expected a binding name %s", where);
+    b.name = P->t->text;
+    next(P);
+    struct ast_pos params = P->t->pos;
+    long n = idents(P);
+    if (n < 0) return -1;
+    if (expect(P, T_EQUALS, n ? "expected `=` after the parameters" : "expected `=` after the bound name") != 0)
+        return -1;
+    b.rhs = parse_expr(P, depth + 1, height);
+    if (!b.rhs) return -1;
+    if (P->t->kind == T_WHERE) {
+        struct ast_pos w = P->t->pos;
+        next(P);
+        if (!(b.rhs = braced_let(P, depth + 1, w, b.rhs, height, "after `where`"))) return -1;
+    }
+    if (n > 0 && !(b.rhs = lambdas(P, n, b.rhs, params, height))) return -1;
+    return push_binding(P, &b);
+}
+
 static struct ast_expr *parse_let(struct parser *P, int depth, int *height)
 {
-    struct ast_expr *e = new_expr(P, AST_LET, P->t->pos);
-    if (!e) return NULL;
+    struct ast_pos pos = P->t->pos;
     next(P);                                        /* let */
+    if (P->t->kind == T_LBRACE) {                   /* let { b1; ...; bn } in e */
+        *height = 0;
+        struct ast_expr *e = braced_let(P, depth, pos, NULL, height, "after `let`");
+        if (!e) return NULL;
+        if (expect(P, T_IN, "expected `in` after the bindings of `let { ... }`") != 0) return NULL;
+        int hb = 0;
+        if (!(e->body = parse_expr(P, depth + 1, &hb))) return NULL;
+        if (hb + 1 > *height) *height = hb + 1;
+        return e;
+    }
+    struct ast_expr *e = new_expr(P, AST_LET, pos);
+    if (!e) return NULL;
     size_t base = P->nbinds;
     int h = 0;
     for (;;) {
@@ -254,11 +340,22 @@ static int push_alt(struct parser *P, const struct ast_alt *a)
     return 0;
 }
 
-/* alt ::= con { ident } "->" expr  |  "_" "->" expr */
+/* alt ::= con { ident } "->" expr  |  "_" "->" expr
+ *       | "[" "]" "->" expr  |  ident ":" ident "->" expr    (Nil, Cons x xs) */
 static int parse_alt(struct parser *P, int depth, int *height)
 {
     struct ast_alt a = { .pos = P->t->pos };
-    if (P->t->kind == T_CON) {
+    if (P->t->kind == T_LBRACKET && P->t[1].kind == T_RBRACKET) {
+        a.con = P->S.nil;
+        next(P); next(P);
+    } else if (P->t->kind == T_IDENT && P->t[1].kind == T_COLON && P->t[2].kind == T_IDENT) {
+        a.con = P->S.cons;
+        if (push_name(P, P->t[0].text, P->t[0].pos) != 0 || push_name(P, P->t[2].text, P->t[2].pos) != 0)
+            return -1;
+        next(P); next(P); next(P);
+        a.nvars = 2;
+        if (pop_names(P, 2, &a.vars, &a.var_pos) != 0) return -1;
+    } else if (P->t->kind == T_CON) {
         a.con = P->t->text;
         next(P);
         long n = idents(P);
@@ -268,7 +365,7 @@ static int parse_alt(struct parser *P, int depth, int *height)
     } else if (P->t->kind == T_UNDERSCORE) {
         next(P);
     } else {
-        return fail(P, P->t->pos, "expected a constructor pattern or `_` in a case alternative%s", NULL);
+        return fail(P, P->t->pos, "expected a pattern (`C x y`, `[]`, `x : xs` or `_`) in a case alternative%s", NULL);
     }
     if (expect(P, T_ARROW, a.con ? "expected `->` after the pattern" : "expected `->` after `_`") != 0)
         return -1;
@@ -327,93 +424,239 @@ static struct ast_expr *parse_scc(struct parser *P, int depth, int *height)
     return e;
 }
 
-static struct ast_expr *operand(struct parser *P)
+/* {-# SCC "name" #-} e  (or {-# SCC name #-} e, as GHC allows) = scc "name" e */
+static struct ast_expr *parse_scc_pragma(struct parser *P, int depth, int *height)
+{
+    struct ast_expr *e = new_expr(P, AST_SCC, P->t->pos);
+    if (!e) return NULL;
+    next(P);                                        /* {-# */
+    if (P->t->kind != T_CON || strcmp(P->t->text, "SCC") != 0) {
+        fail(P, P->t->pos, "expected `SCC` after `{-#` (the only pragma ccm reads)%s", NULL);
+        return NULL;
+    }
+    next(P);
+    if (P->t->kind != T_STRING && P->t->kind != T_IDENT) {
+        fail(P, P->t->pos, "expected a cost-centre name after `{-# SCC`%s", NULL);
+        return NULL;
+    }
+    e->name = P->t->text;
+    e->name_pos = P->t->pos;
+    next(P);
+    if (expect(P, T_PRAGMA_CLOSE, "expected `#-}` to close the `{-# SCC` pragma") != 0) return NULL;
+    if (!(e->body = parse_expr(P, depth + 1, height))) return NULL;
+    *height += 1;
+    return e;
+}
+
+/* if c then a else b: a case on True/False (surface_if). */
+static struct ast_expr *parse_if(struct parser *P, int depth, int *height)
+{
+    struct ast_pos pos = P->t->pos, then_pos, else_pos;
+    next(P);                                        /* if */
+    int hc = 0, ha = 0, hb = 0;
+    struct ast_expr *c = parse_expr(P, depth + 1, &hc);
+    if (!c) return NULL;
+    then_pos = P->t->pos;
+    if (expect(P, T_THEN, "expected `then` after the condition of `if`") != 0) return NULL;
+    struct ast_expr *a = parse_expr(P, depth + 1, &ha);
+    if (!a) return NULL;
+    else_pos = P->t->pos;
+    if (expect(P, T_ELSE, "expected `else` after the `then` branch (an `if` needs both)") != 0) return NULL;
+    struct ast_expr *b = parse_expr(P, depth + 1, &hb);
+    if (!b) return NULL;
+    struct ast_expr *e = surface_if(&P->S, pos, c, then_pos, a, else_pos, b);
+    if (!e) { oom(P); return NULL; }
+    *height = (hc > ha ? (hc > hb ? hc : hb) : (ha > hb ? ha : hb)) + 1;
+    return e;
+}
+
+/* Can an atomic expression (aexp) start at t? */
+static int starts_aexp(const struct token *t)
+{
+    return t->kind == T_IDENT || t->kind == T_INT || t->kind == T_CON
+        || t->kind == T_LPAREN || t->kind == T_LBRACKET;
+}
+
+static struct ast_expr *parse_list(struct parser *P, int depth, int *height);
+
+/* aexp ::= ident | integer | Con | "(" expr ")" | list.  A constructor
+ * here is nullary (apply one by parenthesising it: `f (Cons x xs)`). */
+static struct ast_expr *parse_aexp(struct parser *P, int depth, int *height)
 {
     struct ast_expr *e = NULL;
-    if (P->t->kind == T_IDENT) {
-        if ((e = new_expr(P, AST_VAR, P->t->pos))) e->name = P->t->text;
-    } else if (P->t->kind == T_INT) {
-        if ((e = new_expr(P, AST_LIT, P->t->pos))) e->lit = P->t->num;
-    } else {
-        fail(P, P->t->pos, "expected a variable or an integer as the second operand%s", NULL);
-        return NULL;
-    }
-    next(P);
-    return e;
-}
-
-/* An identifier or integer: a primitive if an operator follows, else the
- * head of an application. */
-static struct ast_expr *parse_atom_start(struct parser *P, int *height)
-{
-    if (P->t[1].kind == T_OP) {
-        struct ast_expr *e = new_expr(P, AST_PRIM, P->t->pos);
-        if (!e || !(e->left = operand(P))) return NULL;
-        e->op = P->t->op;
-        next(P);
-        if (!(e->right = operand(P))) return NULL;
-        *height = 1;
-        return e;
-    }
-    struct ast_expr *head = operand(P);
-    if (!head) return NULL;
     *height = 1;
-    long n = idents(P);
-    if (n < 0) return NULL;
-    return apply_args(P, head, n, height);
-}
-
-static struct ast_expr *parse_con(struct parser *P, int *height)
-{
-    struct ast_expr *e = new_expr(P, AST_CON, P->t->pos);
-    if (!e) return NULL;
-    e->name = P->t->text;
-    next(P);
-    long n = idents(P);
-    if (n < 0) return NULL;
-    e->nargs = (int)n;
-    if (pop_names(P, n, &e->args, &e->arg_pos) != 0) return NULL;
-    *height = 1;
-    return e;
-}
-
-static struct ast_expr *parse_paren(struct parser *P, int depth, int *height)
-{
-    struct ast_pos open = P->t->pos;
-    next(P);                                        /* ( */
-    struct ast_expr *e = parse_expr(P, depth + 1, height);
-    if (!e) return NULL;
-    if (P->t->kind != T_RPAREN) {
-        char msg[120];
-        snprintf(msg, sizeof msg, "expected `)` to close the `(` at %d:%d", open.line, open.col);
-        fail(P, P->t->pos, "%s", msg);
-        return NULL;
-    }
-    next(P);
-    long n = idents(P);
-    if (n < 0) return NULL;
-    return apply_args(P, e, n, height);
-}
-
-static struct ast_expr *parse_expr(struct parser *P, int depth, int *height)
-{
-    if (depth > FRONT_MAX_DEPTH) { too_deep(P, P->t->pos); return NULL; }
-    *height = 0;
-    struct ast_expr *e;
     switch (P->t->kind) {
-    case T_BACKSLASH: e = parse_lambda(P, depth, height); break;
-    case T_LET:       e = parse_let(P, depth, height); break;
-    case T_CASE:      e = parse_case(P, depth, height); break;
-    case T_SCC: case T_SCC_SUB: e = parse_scc(P, depth, height); break;
-    case T_CON:       e = parse_con(P, height); break;
-    case T_IDENT: case T_INT: e = parse_atom_start(P, height); break;
-    case T_LPAREN:    e = parse_paren(P, depth, height); break;
+    case T_IDENT:
+        if ((e = new_expr(P, AST_VAR, P->t->pos))) e->name = P->t->text;
+        break;
+    case T_INT:
+        if ((e = new_expr(P, AST_LIT, P->t->pos))) e->lit = P->t->num;
+        break;
+    case T_CON:
+        if ((e = new_expr(P, AST_CON, P->t->pos))) e->name = P->t->text;
+        break;
+    case T_LBRACKET:
+        return parse_list(P, depth, height);
+    case T_LPAREN: {
+        struct ast_pos open = P->t->pos;
+        next(P);                                    /* ( */
+        if (!(e = parse_expr(P, depth + 1, height))) return NULL;
+        if (P->t->kind != T_RPAREN) {
+            char msg[120];
+            snprintf(msg, sizeof msg, "expected `)` to close the `(` at %d:%d", open.line, open.col);
+            fail(P, P->t->pos, "%s", msg);
+            return NULL;
+        }
+        break;
+    }
     default:
         fail(P, P->t->pos, "expected an expression%s", NULL);
         return NULL;
     }
-    if (e && *height > FRONT_MAX_DEPTH) { too_deep(P, e->pos); return NULL; }
+    if (!e) return NULL;
+    next(P);
     return e;
+}
+
+/* The rest of a list after `[` or `,`: e1, ..., en ] as e1 : (e2 : ... : []),
+ * read right-recursively (each element one level deeper). */
+static struct ast_expr *list_rest(struct parser *P, int depth, int *height)
+{
+    if (depth > FRONT_MAX_DEPTH) { too_deep(P, P->t->pos); return NULL; }
+    struct ast_pos pos = P->t->pos;
+    int hh = 0, ht = 0;
+    struct ast_expr *head = parse_expr(P, depth + 1, &hh), *tail;
+    if (!head) return NULL;
+    if (P->t->kind == T_COMMA) {
+        next(P);
+        if (!(tail = list_rest(P, depth + 1, &ht))) return NULL;
+    } else if (P->t->kind == T_RBRACKET) {
+        if (!(tail = surface_nil(&P->S, P->t->pos))) { oom(P); return NULL; }
+        ht = 1;
+        next(P);
+    } else {
+        fail(P, P->t->pos, "expected `,` or `]` after a list element%s", NULL);
+        return NULL;
+    }
+    struct ast_expr *e = surface_cons(&P->S, pos, head, hh, tail, ht, height);
+    if (!e) { oom(P); return NULL; }
+    if (*height > FRONT_MAX_DEPTH) { too_deep(P, pos); return NULL; }
+    return e;
+}
+
+/* "[" "]" is Nil; "[" e1, ..., en "]" is e1 : ... : en : []. */
+static struct ast_expr *parse_list(struct parser *P, int depth, int *height)
+{
+    struct ast_pos pos = P->t->pos;
+    next(P);                                        /* [ */
+    *height = 1;
+    if (P->t->kind == T_RBRACKET) {
+        next(P);
+        struct ast_expr *e = surface_nil(&P->S, pos);
+        if (!e) oom(P);
+        return e;
+    }
+    return list_rest(P, depth, height);
+}
+
+/* fexp ::= Con { aexp }  |  aexp { aexp }: a constructor given its fields,
+ * or a head applied to arguments.  A field or argument that is not a
+ * variable is bound by a `let` around the whole (surface_atom_name). */
+static struct ast_expr *parse_fexp(struct parser *P, int depth, int *height)
+{
+    size_t pending = P->S.npending;
+    struct ast_expr *head;
+    int is_con = P->t->kind == T_CON;
+    if (is_con) {
+        if ((head = new_expr(P, AST_CON, P->t->pos))) head->name = P->t->text;
+        next(P);
+        *height = 1;
+    } else {
+        head = parse_aexp(P, depth, height);
+    }
+    if (!head) return NULL;
+    long n = 0;
+    while (starts_aexp(P->t)) {
+        if (n >= MAX_ARGS) { fail(P, P->t->pos, "more than %s arguments", "1000000"); return NULL; }
+        int ha = 0;
+        struct ast_expr *a = parse_aexp(P, depth, &ha);
+        if (!a) return NULL;
+        const char *name = surface_atom_name(&P->S, a, ha, a->pos, is_con ? SURFACE_FIELD : SURFACE_ARG);
+        if (!name) { oom(P); return NULL; }
+        if (push_name(P, name, a->pos) != 0) return NULL;
+        n++;
+    }
+    struct ast_expr *e = head;
+    if (is_con) {
+        head->nargs = (int)n;
+        if (pop_names(P, n, &head->args, &head->arg_pos) != 0) return NULL;
+    } else if (!(e = apply_args(P, head, n, height))) {
+        return NULL;
+    }
+    if (!(e = surface_wrap(&P->S, pending, e, head->pos, height))) { oom(P); return NULL; }
+    return e;
+}
+
+/* An operand of the operators: a block that extends as far right as it can
+ * (lambda, let, if, case, scc) or an application. */
+static struct ast_expr *parse_operand(struct parser *P, int depth, int *height)
+{
+    switch (P->t->kind) {
+    case T_BACKSLASH: return parse_lambda(P, depth, height);
+    case T_LET:       return parse_let(P, depth, height);
+    case T_CASE:      return parse_case(P, depth, height);
+    case T_IF:        return parse_if(P, depth, height);
+    case T_SCC: case T_SCC_SUB: return parse_scc(P, depth, height);
+    case T_PRAGMA_OPEN: return parse_scc_pragma(P, depth, height);
+    default:          return parse_fexp(P, depth, height);
+    }
+}
+
+/* Precedence and associativity, as Haskell's Prelude has them. */
+enum { PREC_NONE = -1, PREC_CMP = 4, PREC_CONS = 5, PREC_ADD = 6, PREC_MUL = 7 };
+
+static int precedence(const struct token *t)
+{
+    if (t->kind == T_COLON) return PREC_CONS;              /* infixr 5 */
+    if (t->kind != T_OP) return PREC_NONE;
+    switch (t->op) {
+    case AST_MUL: case AST_DIV: case AST_MOD: return PREC_MUL;   /* infixl 7 */
+    case AST_ADD: case AST_SUB: return PREC_ADD;                 /* infixl 6 */
+    default: return PREC_CMP;                                    /* infix 4 */
+    }
+}
+
+/* Operands joined by operators binding at least min_prec: the left one
+ * read, then while an operator that binds tightly enough follows, its right
+ * operand at the next level (the same level for the right-associative `:`)
+ * -- so left-associative chains loop here and only `:` chains recurse, each
+ * `:` one level deeper. */
+static struct ast_expr *parse_infix(struct parser *P, int depth, int min_prec, int *height)
+{
+    if (depth > FRONT_MAX_DEPTH) { too_deep(P, P->t->pos); return NULL; }
+    *height = 0;
+    struct ast_expr *e = parse_operand(P, depth, height);
+    if (!e) return NULL;
+    for (;;) {
+        if (*height > FRONT_MAX_DEPTH) { too_deep(P, e->pos); return NULL; }
+        int prec = precedence(P->t);
+        if (prec == PREC_NONE || prec < min_prec) return e;
+        const struct token *op = P->t;
+        next(P);
+        int hr = 0, hl = *height;
+        struct ast_expr *right = parse_infix(P, depth + 1, prec == PREC_CONS ? prec : prec + 1, &hr);
+        if (!right) return NULL;
+        e = op->kind == T_COLON ? surface_cons(&P->S, e->pos, e, hl, right, hr, height)
+                                : surface_prim(&P->S, op->op, e, hl, right, hr, height);
+        if (!e) { oom(P); return NULL; }
+        if (prec == PREC_CMP && precedence(P->t) == PREC_CMP) {
+            char msg[200];
+            snprintf(msg, sizeof msg, "comparisons do not chain: `%s` follows `%s` (infix 4, non-associative); "
+                     "put one of them in parentheses", ast_op_text(P->t->op), ast_op_text(op->op));
+            fail_plain(P, P->t->pos, msg);
+            return NULL;
+        }
+    }
 }
 
 static int parse_program(struct parser *P, struct ast_program *out)
@@ -449,13 +692,14 @@ int front_parse(const char *file, const char *text, size_t len,
         return -1;
     }
     struct parser P = { .file = file, .arena = out->arena, .first = toks, .t = toks, .err = err };
-    int rc = parse_program(&P, out);
+    int rc = surface_init(&P.S, out->arena, toks) == 0 ? parse_program(&P, out) : oom(&P);
     if (rc == 0 && P.t->kind == T_ERROR) rc = fail(&P, P.t->pos, "%s", "");
     free(toks);
     free(P.binds);
     free(P.alts);
     free(P.names);
     free(P.poss);
+    surface_free(&P.S);
     if (rc != 0) ast_free(out);
     return rc;
 }
