@@ -33,9 +33,15 @@ struct parser {
     const char **names;        size_t nnames, capnames;
     struct ast_pos *poss;      size_t capposs;   /* parallel to names */
     struct surface S;             /* fresh names and the bindings waiting for their let */
+    struct part { struct ast_expr *e; int height; } *parts; size_t nparts, capparts;   /* arguments read, not yet bound */
 };
 
 #define MAX_ARGS 1000000   /* arguments of one application/constructor/pattern */
+/* Every nesting level passes through parse_infix, parse_operand/parse_fexp
+ * and parse_aexp; a construct's own parser keeps its locals out of those
+ * frames (inlined, they would all sit in parse_operand's), so that 10000
+ * levels fit in the C stack even under AddressSanitizer. */
+#define NOINLINE __attribute__((noinline))
 
 static int fail(struct parser *P, struct ast_pos pos, const char *fmt, const char *what)
 {
@@ -151,9 +157,11 @@ static int pop_names(struct parser *P, long n, const char ***names, struct ast_p
 }
 
 static struct ast_expr *parse_infix(struct parser *P, int depth, int min_prec, int *height);
+static struct ast_expr *infix_rest(struct parser *P, int depth, int min_prec, struct ast_expr *e, int *height);
 
-/* A whole expression: operators over operands, the loosest first. */
-static struct ast_expr *parse_expr(struct parser *P, int depth, int *height)
+/* A whole expression: operators over operands, the loosest first.  (Always
+ * inlined: a frame of its own on every nesting level would cost stack.) */
+__attribute__((always_inline)) static inline struct ast_expr *parse_expr(struct parser *P, int depth, int *height)
 {
     return parse_infix(P, depth, 0, height);
 }
@@ -196,7 +204,7 @@ static struct ast_expr *lambdas(struct parser *P, long n, struct ast_expr *body,
     return body;
 }
 
-static struct ast_expr *parse_lambda(struct parser *P, int depth, int *height)
+NOINLINE static struct ast_expr *parse_lambda(struct parser *P, int depth, int *height)
 {
     struct ast_pos pos = P->t->pos;
     next(P);                                        /* \ */
@@ -237,7 +245,7 @@ static int parse_binding(struct parser *P, int depth, int *height, const char *w
 
 /* The bindings of `{ b1; ...; bn }` (after `where`, or `let {`), with an
  * optional `;` before the `}`, as a `let` around body, placed at pos. */
-static struct ast_expr *braced_let(struct parser *P, int depth, struct ast_pos pos,
+NOINLINE static struct ast_expr *braced_let(struct parser *P, int depth, struct ast_pos pos,
                                    struct ast_expr *body, int *height, const char *after)
 {
     struct ast_pos open = P->t->pos;
@@ -270,7 +278,7 @@ static struct ast_expr *braced_let(struct parser *P, int depth, struct ast_pos p
 /* binding ::= ident { ident } "=" expr [ "where" "{" bindings "}" ];
  * pushed on the binding stack.  `f x y = e where {bs}` is
  * `f = \x -> \y -> let {bs} in e` (the where bindings see the parameters). */
-static int parse_binding(struct parser *P, int depth, int *height, const char *where)
+NOINLINE static int parse_binding(struct parser *P, int depth, int *height, const char *where)
 {
     struct ast_binding b = { .pos = P->t->pos };
     if (P->t->kind != T_IDENT) return fail(P, P->t->pos, "expected a binding name %s", where);
@@ -292,7 +300,7 @@ static int parse_binding(struct parser *P, int depth, int *height, const char *w
     return push_binding(P, &b);
 }
 
-static struct ast_expr *parse_let(struct parser *P, int depth, int *height)
+NOINLINE static struct ast_expr *parse_let(struct parser *P, int depth, int *height)
 {
     struct ast_pos pos = P->t->pos;
     next(P);                                        /* let */
@@ -373,7 +381,7 @@ static int parse_alt(struct parser *P, int depth, int *height)
     return push_alt(P, &a);
 }
 
-static struct ast_expr *parse_case(struct parser *P, int depth, int *height)
+NOINLINE static struct ast_expr *parse_case(struct parser *P, int depth, int *height)
 {
     struct ast_expr *e = new_expr(P, AST_CASE, P->t->pos);
     if (!e) return NULL;
@@ -409,7 +417,7 @@ static struct ast_expr *parse_case(struct parser *P, int depth, int *height)
     return e;
 }
 
-static struct ast_expr *parse_scc(struct parser *P, int depth, int *height)
+NOINLINE static struct ast_expr *parse_scc(struct parser *P, int depth, int *height)
 {
     struct ast_expr *e = new_expr(P, P->t->kind == T_SCC ? AST_SCC : AST_SCC_SUB, P->t->pos);
     if (!e) return NULL;
@@ -425,7 +433,7 @@ static struct ast_expr *parse_scc(struct parser *P, int depth, int *height)
 }
 
 /* {-# SCC "name" #-} e  (or {-# SCC name #-} e, as GHC allows) = scc "name" e */
-static struct ast_expr *parse_scc_pragma(struct parser *P, int depth, int *height)
+NOINLINE static struct ast_expr *parse_scc_pragma(struct parser *P, int depth, int *height)
 {
     struct ast_expr *e = new_expr(P, AST_SCC, P->t->pos);
     if (!e) return NULL;
@@ -449,7 +457,7 @@ static struct ast_expr *parse_scc_pragma(struct parser *P, int depth, int *heigh
 }
 
 /* if c then a else b: a case on True/False (surface_if). */
-static struct ast_expr *parse_if(struct parser *P, int depth, int *height)
+NOINLINE static struct ast_expr *parse_if(struct parser *P, int depth, int *height)
 {
     struct ast_pos pos = P->t->pos, then_pos, else_pos;
     next(P);                                        /* if */
@@ -468,6 +476,21 @@ static struct ast_expr *parse_if(struct parser *P, int depth, int *height)
     if (!e) { oom(P); return NULL; }
     *height = (hc > ha ? (hc > hb ? hc : hb) : (ha > hb ? ha : hb)) + 1;
     return e;
+}
+
+NOINLINE static void unclosed_paren(struct parser *P, struct ast_pos open)
+{
+    char msg[120];
+    snprintf(msg, sizeof msg, "expected `)` to close the `(` at %d:%d", open.line, open.col);
+    fail(P, P->t->pos, "%s", msg);
+}
+
+NOINLINE static void chained_comparison(struct parser *P, enum ast_op first)
+{
+    char msg[200];
+    snprintf(msg, sizeof msg, "comparisons do not chain: `%s` follows `%s` (infix 4, non-associative); "
+             "put one of them in parentheses", ast_op_text(P->t->op), ast_op_text(first));
+    fail_plain(P, P->t->pos, msg);
 }
 
 /* Can an atomic expression (aexp) start at t? */
@@ -501,12 +524,7 @@ static struct ast_expr *parse_aexp(struct parser *P, int depth, int *height)
         struct ast_pos open = P->t->pos;
         next(P);                                    /* ( */
         if (!(e = parse_expr(P, depth + 1, height))) return NULL;
-        if (P->t->kind != T_RPAREN) {
-            char msg[120];
-            snprintf(msg, sizeof msg, "expected `)` to close the `(` at %d:%d", open.line, open.col);
-            fail(P, P->t->pos, "%s", msg);
-            return NULL;
-        }
+        if (P->t->kind != T_RPAREN) { unclosed_paren(P, open); return NULL; }
         break;
     }
     default:
@@ -545,7 +563,7 @@ static struct ast_expr *list_rest(struct parser *P, int depth, int *height)
 }
 
 /* "[" "]" is Nil; "[" e1, ..., en "]" is e1 : ... : en : []. */
-static struct ast_expr *parse_list(struct parser *P, int depth, int *height)
+NOINLINE static struct ast_expr *parse_list(struct parser *P, int depth, int *height)
 {
     struct ast_pos pos = P->t->pos;
     next(P);                                        /* [ */
@@ -559,6 +577,50 @@ static struct ast_expr *parse_list(struct parser *P, int depth, int *height)
     return list_rest(P, depth, height);
 }
 
+static int push_part(struct parser *P, struct ast_expr *e, int height)
+{
+    if (P->nparts == P->capparts) {
+        size_t cap = P->capparts ? P->capparts * 2 : 64;
+        struct part *n = realloc(P->parts, cap * sizeof *n);
+        if (!n) return oom(P);
+        P->parts = n;
+        P->capparts = cap;
+    }
+    P->parts[P->nparts].e = e;
+    P->parts[P->nparts].height = height;
+    P->nparts++;
+    return 0;
+}
+
+/* fexp ::= Con { aexp }  |  aexp { aexp }: a constructor given its fields,
+ * or a head applied to arguments.  A field or argument that is not a
+ * variable is bound by a `let` around the whole (surface_atom_name). */
+/* Read the atoms after a head, then bind each that is not a variable,
+ * left to right, once all are read (docs/surface.md (fresh names)), and
+ * push the names they are passed by; their count, or -1.  Apart from
+ * parse_fexp so that its locals sit on the stack only while arguments are
+ * read. */
+NOINLINE static long read_parts(struct parser *P, int depth, enum surface_role role)
+{
+    size_t first = P->nparts;
+    long n = 0;
+    while (starts_aexp(P->t)) {
+        if (n >= MAX_ARGS) return fail(P, P->t->pos, "more than %s arguments", "1000000");
+        int ha = 0;
+        struct ast_expr *a = parse_aexp(P, depth, &ha);
+        if (!a || push_part(P, a, ha) != 0) return -1;
+        n++;
+    }
+    for (size_t k = first; k < P->nparts; k++) {
+        struct ast_expr *a = P->parts[k].e;
+        const char *name = surface_atom_name(&P->S, a, P->parts[k].height, a->pos, role);
+        if (!name) return oom(P);
+        if (push_name(P, name, a->pos) != 0) return -1;
+    }
+    P->nparts = first;
+    return n;
+}
+
 /* fexp ::= Con { aexp }  |  aexp { aexp }: a constructor given its fields,
  * or a head applied to arguments.  A field or argument that is not a
  * variable is bound by a `let` around the whole (surface_atom_name). */
@@ -566,7 +628,7 @@ static struct ast_expr *parse_fexp(struct parser *P, int depth, int *height)
 {
     size_t pending = P->S.npending;
     struct ast_expr *head;
-    int is_con = P->t->kind == T_CON;
+    int is_con = P->t->kind == T_CON;      /* a constructor given fields, not (C) applied */
     if (is_con) {
         if ((head = new_expr(P, AST_CON, P->t->pos))) head->name = P->t->text;
         next(P);
@@ -575,17 +637,9 @@ static struct ast_expr *parse_fexp(struct parser *P, int depth, int *height)
         head = parse_aexp(P, depth, height);
     }
     if (!head) return NULL;
-    long n = 0;
-    while (starts_aexp(P->t)) {
-        if (n >= MAX_ARGS) { fail(P, P->t->pos, "more than %s arguments", "1000000"); return NULL; }
-        int ha = 0;
-        struct ast_expr *a = parse_aexp(P, depth, &ha);
-        if (!a) return NULL;
-        const char *name = surface_atom_name(&P->S, a, ha, a->pos, is_con ? SURFACE_FIELD : SURFACE_ARG);
-        if (!name) { oom(P); return NULL; }
-        if (push_name(P, name, a->pos) != 0) return NULL;
-        n++;
-    }
+    if (!starts_aexp(P->t)) return head;
+    long n = read_parts(P, depth, is_con ? SURFACE_FIELD : SURFACE_ARG);
+    if (n < 0) return NULL;
     struct ast_expr *e = head;
     if (is_con) {
         head->nargs = (int)n;
@@ -626,17 +680,11 @@ static int precedence(const struct token *t)
     }
 }
 
-/* Operands joined by operators binding at least min_prec: the left one
- * read, then while an operator that binds tightly enough follows, its right
- * operand at the next level (the same level for the right-associative `:`)
- * -- so left-associative chains loop here and only `:` chains recurse, each
- * `:` one level deeper. */
-static struct ast_expr *parse_infix(struct parser *P, int depth, int min_prec, int *height)
+/* The operators after the operand e (see parse_infix), apart so that its
+ * locals sit on the stack only where an operator is. */
+NOINLINE static struct ast_expr *infix_rest(struct parser *P, int depth, int min_prec,
+                                            struct ast_expr *e, int *height)
 {
-    if (depth > FRONT_MAX_DEPTH) { too_deep(P, P->t->pos); return NULL; }
-    *height = 0;
-    struct ast_expr *e = parse_operand(P, depth, height);
-    if (!e) return NULL;
     for (;;) {
         if (*height > FRONT_MAX_DEPTH) { too_deep(P, e->pos); return NULL; }
         int prec = precedence(P->t);
@@ -649,14 +697,23 @@ static struct ast_expr *parse_infix(struct parser *P, int depth, int min_prec, i
         e = op->kind == T_COLON ? surface_cons(&P->S, e->pos, e, hl, right, hr, height)
                                 : surface_prim(&P->S, op->op, e, hl, right, hr, height);
         if (!e) { oom(P); return NULL; }
-        if (prec == PREC_CMP && precedence(P->t) == PREC_CMP) {
-            char msg[200];
-            snprintf(msg, sizeof msg, "comparisons do not chain: `%s` follows `%s` (infix 4, non-associative); "
-                     "put one of them in parentheses", ast_op_text(P->t->op), ast_op_text(op->op));
-            fail_plain(P, P->t->pos, msg);
-            return NULL;
-        }
+        if (prec == PREC_CMP && precedence(P->t) == PREC_CMP) { chained_comparison(P, op->op); return NULL; }
     }
+}
+
+/* Operands joined by operators binding at least min_prec: the left one
+ * read, then while an operator that binds tightly enough follows, its right
+ * operand at the next level (the same level for the right-associative `:`)
+ * -- so left-associative chains loop here and only `:` chains recurse, each
+ * `:` one level deeper. */
+static struct ast_expr *parse_infix(struct parser *P, int depth, int min_prec, int *height)
+{
+    if (depth > FRONT_MAX_DEPTH) { too_deep(P, P->t->pos); return NULL; }
+    *height = 0;
+    struct ast_expr *e = parse_operand(P, depth, height);
+    if (!e) return NULL;
+    if (*height > FRONT_MAX_DEPTH) { too_deep(P, e->pos); return NULL; }
+    return precedence(P->t) == PREC_NONE ? e : infix_rest(P, depth, min_prec, e, height);
 }
 
 static int parse_program(struct parser *P, struct ast_program *out)
@@ -699,6 +756,7 @@ int front_parse(const char *file, const char *text, size_t len,
     free(P.alts);
     free(P.names);
     free(P.poss);
+    free(P.parts);
     surface_free(&P.S);
     if (rc != 0) ast_free(out);
     return rc;
