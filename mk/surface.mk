@@ -9,3 +9,6 @@ CHECK_DEPS   += $(BUILD)/ccm $(BUILD)/ccm-san $(BUILD)/ccm-props
 CHECK_SUITES += "CCM_GEN=$(BUILD)/ccm-gen python3 tests/surface/gen_props.py"
 CHECK_SUITES += "CCM=$(BUILD)/ccm-san CCM_GEN=$(BUILD)/ccm-gen SEEDS=40 python3 tests/surface/gen_props.py"
 CHECK_DEPS   += $(BUILD)/ccm-gen
+# Mutants of the desugaring (mutants/surface/*.mut): each must be caught by
+# tests/surface/run.py or tests/surface/gen_props.py.
+CHECK_SUITES += "bash tests/surface/mutants.sh $(BUILD)"
