@@ -11,6 +11,7 @@ esac
 dir=scratch/fuzz-front; mkdir -p "$dir/corpus" "$dir/crashes"
 cp examples/*.lam tests/regress/*.lam props/hand/*.lam tests/surface/seeds/*.lam "$dir/corpus/" 2>/dev/null
 for s in $(seq 1 50); do "$build/ccm-gen" --seed "$s" --size 3 > "$dir/corpus/gen-$s.lam"; done
+for s in $(seq 1 50); do "$build/ccm-gen" --seed "$s" --size 3 --surface > "$dir/corpus/sgen-$s.lam"; done
 bin=$(realpath "$build/fuzz-front")
 # libFuzzer writes fuzz-N.log into the current directory: run inside $dir
 dict=$(realpath tests/front/fuzz.dict)
