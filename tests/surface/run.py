@@ -258,4 +258,17 @@ check(len(lets) == 2 and all(r[2] == f"{src}:1:8" for r in lets), f"explain: the
 apps = sorted(r[2] for r in rows if len(r) > 2 and r[1] == "app1")
 check(apps == [f"{src}:1:11", f"{src}:1:8"], f"explain: applications at 1:8 and 1:11: {apps}")
 
+# ---- the foldl example: the leak is in the stack -----------------------------
+# foldl_leak builds f (f (... (f 0 1) ...) 99) 100 and evaluates it only at
+# the end: each of the 100 pending additions waits for its left operand
+# with two frames (its thunk's update frame and the addition's prim frame),
+# so the stack reaches at least 200.  foldl_strict evaluates each
+# accumulator at once: a handful of frames (main's update, the case, one
+# addition and its operand's update) however long the list.
+ROOT = os.path.dirname(os.path.dirname(HERE))
+for name, low, high in (("foldl_leak", 200, 10**6), ("foldl_strict", 0, 9)):
+    p = ccm("trace", "--json", os.path.join(ROOT, "examples", name + ".lam"))
+    depth = max((json.loads(l).get("depth", 0) for l in p.stdout.splitlines() if l.startswith("{")), default=-1)
+    check(p.returncode == 0 and low <= depth <= high, f"{name}: deepest stack {depth}, want {low} .. {high}")
+
 T.finish()
