@@ -18,7 +18,7 @@ int surface_init(struct surface *S, struct ast_arena *arena, const struct token 
     S->arena = arena;
     for (const struct token *t = toks; t->kind != T_EOF && t->kind != T_ERROR; t++) {
         if (t->kind != T_IDENT) continue;
-        int n = 0;
+        size_t n = 0;
         while (t->text[n] == '_') n++;
         if (n > S->underscores) S->underscores = n;
     }
@@ -45,7 +45,7 @@ static struct ast_expr *node(struct surface *S, enum ast_kind k, struct ast_pos 
 static const char *fresh_name(struct surface *S, enum surface_role role)
 {
     static const char *const word[] = { [SURFACE_ARG] = "arg", [SURFACE_FIELD] = "fld", [SURFACE_OPERAND] = "opd" };
-    size_t n = (size_t)S->underscores;
+    size_t n = S->underscores;
     char *buf = malloc(n + 32);
     if (!buf) return NULL;
     memset(buf, '_', n);

@@ -23,7 +23,7 @@ struct surface_pending {
 
 struct surface {
     struct ast_arena *arena;
-    int underscores;              /* fresh names start with this many `_`: one more than any identifier of the file */
+    size_t underscores;           /* fresh names start with this many `_`: one more than any identifier of the file */
     unsigned long fresh;          /* fresh names made so far (the next one's number - 1) */
     struct surface_pending *pending;
     size_t npending, cap;
