@@ -121,6 +121,13 @@ static const struct { const char *word; enum tok_kind kind; } keywords[] = {
     { "if", T_IF }, { "then", T_THEN }, { "else", T_ELSE }, { "where", T_WHERE },
 };
 
+int lex_is_keyword(const char *s)
+{
+    for (size_t k = 0; k < sizeof keywords / sizeof keywords[0]; k++)
+        if (strcmp(keywords[k].word, s) == 0) return 1;
+    return 0;
+}
+
 static int lex_word(struct lexer *L, struct token *t)
 {
     size_t start = L->i;

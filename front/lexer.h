@@ -29,6 +29,10 @@ struct token {
  * number of tokens, or -1 if out of memory. */
 long lex_all(struct ast_arena *arena, const char *text, size_t len, struct token **out);
 
+/* Is s a keyword (let, in, case, of, scc, scc_sub, _, if, then, else,
+ * where), so no name?  (JSON core refuses such names, core_json_read.c.) */
+int lex_is_keyword(const char *s);
+
 /* "`->`", "identifier `foo`", "end of file", ... for diagnostics. */
 void token_describe(const struct token *t, char *buf, size_t cap);
 

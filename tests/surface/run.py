@@ -242,6 +242,16 @@ for text, want in ERRORS:
     check(p.returncode == 2 and p.stderr.startswith(f"{src}:{want}") and not p.stdout,
           f"{text!r}: want {want!r}, got exit {p.returncode}: {p.stderr.strip()!r}")
 
+# The new keywords are no names in JSON core either, so `ccm core` of any
+# JSON program prints text that parses.
+for kw in ("if", "then", "else", "where"):
+    doc = {"bindings": [{"name": "main", "body": {"node": "lambda", "param": kw,
+                                                   "body": {"node": "literal", "value": 1}}}]}
+    src = write("k.json", json.dumps(doc))
+    p = ccm("run", "--input", "json", src)
+    check(p.returncode == 2 and "/bindings/0/body/param" in p.stderr and "keyword" in p.stderr,
+          f"JSON core with the name {kw!r}: exit {p.returncode} {p.stderr!r}")
+
 # ---- generated nodes keep the user's positions ------------------------------
 # "main = g (g x) + 1;" g at 8 is the application and the operand's start;
 # the inner `g x` at 11.  explain names the let-bound parts at those places.
