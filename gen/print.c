@@ -82,9 +82,33 @@ static int op_prec(int op) { return op == GOP_ADD || op == GOP_SUB ? 6 : op <= G
 
 static int is_cons(const struct gnode *n) { return n->k == GK_CON && n->nnames == 2 && strcmp(n->name, "Cons") == 0; }
 
+/* Is n, bound as a cons's tail, a list the surface writes `[e1, ..., ek]`:
+ * Nil, or an inlinable let around a Cons whose tail is bound and is one?
+ * (`[e1, e2]` desugars to `e1 : (e2 : [])`, docs/surface.md.)  Nodes with a
+ * style are left to the other forms. */
+static int is_list(const struct gnode *n)
+{
+    if (n->style) return 0;
+    if (n->k == GK_CON) return n->nnames == 0 && strcmp(n->name, "Nil") == 0;
+    if (n->k != GK_LET || !gsugar_inlines(n) || !is_cons(n->body) || n->body->style) return 0;
+    const struct gnode *tail = gsugar_part(n, n->body->names[1]);
+    return tail && is_list(tail);
+}
+
+/* The elements of such a list, ", "-separated. */
+static void list_elems(struct out *o, const struct gnode *n, int first)
+{
+    if (n->k == GK_CON) return;
+    const struct gnode *b = n->body, *head = gsugar_part(n, b->names[0]);
+    if (!first) put(o, ", ");
+    if (head) expr(o, head); else put(o, b->names[0]);
+    list_elems(o, gsugar_part(n, b->names[1]), 0);
+}
+
 static int surface_prec(const struct gnode *n)
 {
     if (n->style & GS_PAREN) return 10;
+    if (is_list(n)) return 10;
     switch (n->k) {
     case GK_VAR: case GK_INT: return 10;
     case GK_CON: return n->nnames == 0 ? 10 : is_cons(n) ? 5 : 9;
@@ -152,6 +176,7 @@ static void binding(struct out *o, const struct gbind *b, int top);
 /* The surface form of n, if it has one: 1 when printed. */
 static int surface_form(struct out *o, const struct gnode *n)
 {
+    if (n->k == GK_LET && is_list(n)) { put(o, "["); list_elems(o, n, 1); put(o, "]"); return 1; }
     if (n->k == GK_LET && gsugar_inlines(n)) { with_parts(o, n->body, n); return 1; }
     if (n->k == GK_PRIM || is_cons(n)) { with_parts(o, n, NULL); return 1; }
     if (n->k == GK_CON && n->nnames == 0 && strcmp(n->name, "Nil") == 0) { put(o, "[]"); return 1; }

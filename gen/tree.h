@@ -76,7 +76,7 @@ void gtree_free(struct gtree *t);          /* frees t itself too */
 char *gtree_print(const struct gtree *t, size_t *len);
 /* The same program in the surface language where gen/sugar.h finds a
  * surface form (docs/surface.md): nested arguments and operands, `:`, `[]`,
- * `if`, equations, `where`, SCC pragmas, block comments. */
+ * list literals, `if`, equations, `where`, SCC pragmas, block comments. */
 char *gtree_print_surface(const struct gtree *t, size_t *len);
 
 #endif

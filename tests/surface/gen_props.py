@@ -7,7 +7,7 @@
 docs/surface.md's table desugars back to it: a `let` of exactly the parts
 the desugaring binds written in place as nested arguments, fields and
 operands (with the precedences of the table deciding the parentheses),
-`:` and `[]`, `if`, equations, `where`, SCC pragmas, block comments.  For
+`:`, `[]` and list literals, `if`, equations, `where`, SCC pragmas, block comments.  For
 each seed:
   1. `ccm core --json` of the surface text equals that of the core text, up
      to the names of bound variables (canon below): the front end's
@@ -101,6 +101,7 @@ def report(path, rules, scoping):
 
 FORMS = {   # surface form -> how it shows in the text
     "`if`": re.compile(r"\bif\b"), "`:`": re.compile(r" : "), "`[]`": re.compile(r"\[\]"),
+    "list literal": re.compile(r"\[[^]\n]"),
     "SCC pragma": re.compile(r"\{-# SCC"), "`where`": re.compile(r"\bwhere \{"),
     "block comment": re.compile(r"\{- "), "equation": re.compile(r"^[a-z]\w* [a-z]", re.M),
 }
