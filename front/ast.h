@@ -3,7 +3,8 @@
  * and the big-step evaluator (props/) evaluates.
  *
  * The tree is *core*: every lambda binds one name and every application
- * has one argument variable; the parser desugars `\x y -> e` and `f x y`.
+ * has one argument variable; the parser desugars `\x y -> e` and `f x y`,
+ * and front/surface.c the rest of the surface language (docs/surface.md).
  * All memory belongs to the program's arena (ast_free releases it).
  */
 #ifndef CCM_AST_H

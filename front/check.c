@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "front_internal.h"
-#include "hint.h"
 
 struct checker {
     const char *file;
@@ -53,8 +52,7 @@ static int use_var(struct checker *C, const char *name, struct ast_pos pos)
     int n = 0, i;
     if (name_map_get(&C->scope, name, &n) && n > 0) return 0;
     if (name_map_get(&C->top, name, &i)) return 0;
-    const char *hint = front_hint_unbound(name);     /* `if c then a else b` parses as an application */
-    front_diag_at(C->err, C->file, C->prog, pos, "unbound variable `%s`%s", name, hint ? hint : "");
+    front_diag_at(C->err, C->file, C->prog, pos, "unbound variable `%s`", name);
     return -1;
 }
 

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <jansson.h>
 #include "front_internal.h"
+#include "lexer.h"
 
 struct jreader {
     const char *file;
@@ -117,14 +118,6 @@ static int read_pos(struct jreader *R, int k, json_t *o)
     return 0;
 }
 
-static int is_keyword(const char *s)
-{
-    static const char *const kw[] = { "let", "in", "case", "of", "scc", "scc_sub", "_", NULL };
-    for (const char *const *k = kw; *k; k++)
-        if (strcmp(*k, s) == 0) return 1;
-    return 0;
-}
-
 /* Is s a name of this kind in the program text's syntax?  (The JSON form
  * names what the text can name, so `ccm core` prints it back.) */
 static const char *name_problem(const char *s, size_t len, enum name_kind kind)
@@ -145,7 +138,7 @@ static const char *name_problem(const char *s, size_t len, enum name_kind kind)
         if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '\''))
             return "a name holds only letters, digits, `_` and `'`";
     }
-    if (kind == NAME_VAR && is_keyword(s)) return "a keyword is not a variable name";
+    if (kind == NAME_VAR && lex_is_keyword(s)) return "a keyword is not a variable name";
     return NULL;
 }
 

@@ -1,7 +1,7 @@
-/* hint.h -- what to say when a parse error is really a construct the core
- * language does not have (docs/syntax-and-cli.md (syntax errors that
- * explain)): a nested application `f (g x)`, a literal argument `f 1`, a
- * nested primitive `1 + 2 * 3` or `f x + 1`, an `if`. */
+/* hint.h -- what to add when a parse error is a shape that reads well in
+ * Haskell but not here (docs/surface.md (errors that explain)): a lambda,
+ * `let`, `case`, `if` or `scc` passed as an argument without parentheses,
+ * and a unary minus. */
 #ifndef CCM_FRONT_HINT_H
 #define CCM_FRONT_HINT_H
 
@@ -15,10 +15,7 @@ struct hint {
 
 /* toks[0 .. at] are the tokens read so far (toks[at] the one the parser
  * stopped at; the array ends with T_EOF or T_ERROR).  1 when a hint
- * applies.  Looks at most a few dozen tokens either side. */
+ * applies.  Looks at a few tokens either side. */
 int front_hint(const struct token *toks, long at, struct hint *h);
-
-/* The extra words for an unbound `if`, `then` or `else`; NULL otherwise. */
-const char *front_hint_unbound(const char *name);
 
 #endif

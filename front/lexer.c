@@ -118,7 +118,15 @@ static int lex_int(struct lexer *L, struct token *t)
 static const struct { const char *word; enum tok_kind kind; } keywords[] = {
     { "let", T_LET }, { "in", T_IN }, { "case", T_CASE }, { "of", T_OF },
     { "scc", T_SCC }, { "scc_sub", T_SCC_SUB }, { "_", T_UNDERSCORE },
+    { "if", T_IF }, { "then", T_THEN }, { "else", T_ELSE }, { "where", T_WHERE },
 };
+
+int lex_is_keyword(const char *s)
+{
+    for (size_t k = 0; k < sizeof keywords / sizeof keywords[0]; k++)
+        if (strcmp(keywords[k].word, s) == 0) return 1;
+    return 0;
+}
 
 static int lex_word(struct lexer *L, struct token *t)
 {
@@ -136,12 +144,14 @@ static int lex_word(struct lexer *L, struct token *t)
 
 /* Symbols, longest first. */
 static const struct { const char *sym; enum tok_kind kind; enum ast_op op; } symbols[] = {
+    { "{-#", T_PRAGMA_OPEN, 0 }, { "#-}", T_PRAGMA_CLOSE, 0 },
     { "->", T_ARROW, 0 }, { "==", T_OP, AST_EQ }, { "/=", T_OP, AST_NE },
     { "<=", T_OP, AST_LE }, { ">=", T_OP, AST_GE },
     { "\\", T_BACKSLASH, 0 }, { "=", T_EQUALS, 0 }, { ";", T_SEMI, 0 },
     { "{", T_LBRACE, 0 }, { "}", T_RBRACE, 0 }, { "(", T_LPAREN, 0 }, { ")", T_RPAREN, 0 },
     { "+", T_OP, AST_ADD }, { "-", T_OP, AST_SUB }, { "*", T_OP, AST_MUL },
     { "/", T_OP, AST_DIV }, { "%", T_OP, AST_MOD }, { "<", T_OP, AST_LT }, { ">", T_OP, AST_GT },
+    { ":", T_COLON, 0 }, { ",", T_COMMA, 0 }, { "[", T_LBRACKET, 0 }, { "]", T_RBRACKET, 0 },
 };
 
 static int lex_symbol(struct lexer *L, struct token *t)
@@ -163,7 +173,26 @@ static int lex_symbol(struct lexer *L, struct token *t)
     return -1;
 }
 
-static void skip_space_and_comments(struct lexer *L)
+/* A block comment {- ... -} (nesting, as in Haskell) starting at L->i.
+ * Returns 0, or -1 with L->msg set when the file ends inside it. */
+static int skip_block_comment(struct lexer *L)
+{
+    long open = 0;
+    do {
+        if (L->i >= L->len) {
+            snprintf(L->msg, sizeof L->msg, "unterminated block comment (`{-` needs a matching `-}`)");
+            return -1;
+        }
+        if (peek(L, 0) == '{' && peek(L, 1) == '-') { open++; advance(L); }
+        else if (peek(L, 0) == '-' && peek(L, 1) == '}') { open--; advance(L); }
+        advance(L);
+    } while (open > 0);
+    return 0;
+}
+
+/* Returns 0, or -1 with L->msg set (an unterminated block comment, which
+ * then starts at *at). */
+static int skip_space_and_comments(struct lexer *L, struct ast_pos *at)
 {
     for (;;) {
         int c = peek(L, 0);
@@ -171,8 +200,12 @@ static void skip_space_and_comments(struct lexer *L)
             advance(L);
         } else if (c == '-' && peek(L, 1) == '-') {
             while (L->i < L->len && peek(L, 0) != '\n') advance(L);
+        } else if (c == '{' && peek(L, 1) == '-' && peek(L, 2) != '#') {   /* {-# is a pragma */
+            at->line = L->line;
+            at->col = L->col;
+            if (skip_block_comment(L) != 0) return -1;
         } else {
-            return;
+            return 0;
         }
     }
 }
@@ -181,13 +214,15 @@ long lex_all(struct ast_arena *arena, const char *text, size_t len, struct token
 {
     struct lexer L = { .arena = arena, .s = text, .len = len, .line = 1, .col = 1 };
     for (;;) {
-        skip_space_and_comments(&L);
+        struct ast_pos comment = { 0, 0 };
+        int rc = skip_space_and_comments(&L, &comment);
         struct ast_pos pos = { L.line, L.col };
-        struct token *t = push(&L, T_EOF, pos);
+        struct token *t = push(&L, T_EOF, rc == 0 ? pos : comment);
         if (!t) goto oom;
-        if (L.i >= L.len) break;
-        int c = peek(&L, 0), rc;
-        if (c == '"') { t->kind = T_STRING; rc = lex_string(&L, t); }
+        if (rc == 0 && L.i >= L.len) break;
+        int c = peek(&L, 0);
+        if (rc != 0) { /* an unterminated comment: its error, below */ }
+        else if (c == '"') { t->kind = T_STRING; rc = lex_string(&L, t); }
         else if (is_digit(c)) { t->kind = T_INT; rc = lex_int(&L, t); }
         else if (is_lower(c)) { t->kind = T_IDENT; rc = lex_word(&L, t); }
         else if (is_upper(c)) { t->kind = T_CON; rc = lex_word(&L, t); }
@@ -215,6 +250,9 @@ void token_describe(const struct token *t, char *buf, size_t cap)
         [T_OF] = "`of`", [T_SCC] = "`scc`", [T_SCC_SUB] = "`scc_sub`", [T_UNDERSCORE] = "`_`",
         [T_BACKSLASH] = "`\\`", [T_ARROW] = "`->`", [T_EQUALS] = "`=`", [T_SEMI] = "`;`",
         [T_LBRACE] = "`{`", [T_RBRACE] = "`}`", [T_LPAREN] = "`(`", [T_RPAREN] = "`)`",
+        [T_IF] = "`if`", [T_THEN] = "`then`", [T_ELSE] = "`else`", [T_WHERE] = "`where`",
+        [T_COLON] = "`:`", [T_COMMA] = "`,`", [T_LBRACKET] = "`[`", [T_RBRACKET] = "`]`",
+        [T_PRAGMA_OPEN] = "`{-#`", [T_PRAGMA_CLOSE] = "`#-}`",
     };
     switch (t->kind) {
     case T_IDENT:  snprintf(buf, cap, "variable `%.40s`", t->text); break;

@@ -9,7 +9,11 @@ enum tok_kind {
     T_IDENT, T_CON, T_INT, T_STRING,
     T_LET, T_IN, T_CASE, T_OF, T_SCC, T_SCC_SUB, T_UNDERSCORE,
     T_BACKSLASH, T_ARROW, T_EQUALS, T_SEMI, T_LBRACE, T_RBRACE, T_LPAREN, T_RPAREN,
-    T_OP                                  /* a primitive operator; op says which */
+    T_OP,                                 /* a primitive operator; op says which */
+    /* the surface language (docs/surface.md) */
+    T_IF, T_THEN, T_ELSE, T_WHERE,
+    T_COLON, T_COMMA, T_LBRACKET, T_RBRACKET,
+    T_PRAGMA_OPEN, T_PRAGMA_CLOSE         /* {-#  #-} */
 };
 
 struct token {
@@ -24,6 +28,10 @@ struct token {
  * at the first lexical error (its text is the message).  Returns the
  * number of tokens, or -1 if out of memory. */
 long lex_all(struct ast_arena *arena, const char *text, size_t len, struct token **out);
+
+/* Is s a keyword (let, in, case, of, scc, scc_sub, _, if, then, else,
+ * where), so no name?  (JSON core refuses such names, core_json_read.c.) */
+int lex_is_keyword(const char *s);
 
 /* "`->`", "identifier `foo`", "end of file", ... for diagnostics. */
 void token_describe(const struct token *t, char *buf, size_t cap);

@@ -8,6 +8,7 @@
  * operators without spaces, the final ";") without changing the tree.
  */
 #include "tree.h"
+#include "sugar.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -27,7 +28,11 @@ static const char *const comments[] = {
     "--\tx <= y /= z _ Nil",
 };
 
-struct out { char *p; size_t n, cap; unsigned ncomment, nsep; };
+struct out {
+    char *p; size_t n, cap; unsigned ncomment, nsep;
+    int surface;            /* gtree_print_surface: the surface forms of sugar.h */
+    unsigned nscc;          /* surface: every other scc is written as an SCC pragma */
+};
 
 static void putn(struct out *o, const char *s, size_t n)
 {
@@ -67,14 +72,177 @@ static void atom(struct out *o, const struct gnode *n)
     put(o, buf);
 }
 
+static void expr(struct out *o, const struct gnode *n);
+
+/* ---- the surface forms (gtree_print_surface) ------------------------------
+ * Precedences as docs/surface.md's table: an atom or a parenthesised node
+ * 10, an application 9, `* / %` 7, `+ -` 6, `:` 5, comparisons 4, a block
+ * (lambda, let, case, if, scc) -1. */
+static int op_prec(int op) { return op == GOP_ADD || op == GOP_SUB ? 6 : op <= GOP_MOD ? 7 : 4; }
+
+static int is_cons(const struct gnode *n) { return n->k == GK_CON && n->nnames == 2 && strcmp(n->name, "Cons") == 0; }
+
+/* Is n, bound as a cons's tail, a list the surface writes `[e1, ..., ek]`:
+ * Nil, or an inlinable let around a Cons whose tail is bound and is one?
+ * (`[e1, e2]` desugars to `e1 : (e2 : [])`, docs/surface.md.)  Nodes with a
+ * style are left to the other forms. */
+static int is_list(const struct gnode *n)
+{
+    if (n->style) return 0;
+    if (n->k == GK_CON) return n->nnames == 0 && strcmp(n->name, "Nil") == 0;
+    if (n->k != GK_LET || !gsugar_inlines(n) || !is_cons(n->body) || n->body->style) return 0;
+    const struct gnode *tail = gsugar_part(n, n->body->names[1]);
+    return tail && is_list(tail);
+}
+
+/* The elements of such a list, ", "-separated. */
+static void list_elems(struct out *o, const struct gnode *n, int first)
+{
+    if (n->k == GK_CON) return;
+    const struct gnode *b = n->body, *head = gsugar_part(n, b->names[0]);
+    if (!first) put(o, ", ");
+    if (head) expr(o, head); else put(o, b->names[0]);
+    list_elems(o, gsugar_part(n, b->names[1]), 0);
+}
+
+static int surface_prec(const struct gnode *n)
+{
+    if (n->style & GS_PAREN) return 10;
+    if (is_list(n)) return 10;
+    switch (n->k) {
+    case GK_VAR: case GK_INT: return 10;
+    case GK_CON: return n->nnames == 0 ? 10 : is_cons(n) ? 5 : 9;
+    case GK_APP: return 9;
+    case GK_PRIM: return op_prec(n->op);
+    case GK_LET: return gsugar_inlines(n) ? surface_prec(n->body) : -1;
+    default: return -1;
+    }
+}
+
+/* n as an argument: bare when an atom, else in parentheses. */
+static void arg(struct out *o, const struct gnode *n)
+{
+    if (surface_prec(n) == 10) expr(o, n);
+    else { put(o, "("); expr(o, n); put(o, ")"); }
+}
+
+/* n as an operand of an operator of precedence p, on the left (0) or the
+ * right (1): bare where the table lets it be read back the same. */
+static void operand(struct out *o, const struct gnode *n, int p, int right)
+{
+    int q = surface_prec(n);
+    int bare = q > p || (q == p && ((!right && p >= 6) || (right && p == 5)));
+    if (bare) expr(o, n);
+    else { put(o, "("); expr(o, n); put(o, ")"); }
+}
+
+/* A part of b: the node the inlined let binds to it, or (NULL) its name. */
+static const struct gnode *bound(const struct gnode *let, const char *name)
+{
+    return let && name ? gsugar_part(let, name) : NULL;
+}
+
+/* b (an application, constructor or primitive) with the parts `let` binds written in place. */
+static void with_parts(struct out *o, const struct gnode *b, const struct gnode *let)
+{
+    unsigned s = b->style;
+    const struct gnode *p;
+    if (b->k == GK_PRIM) {
+        const struct gnode *side[2] = { b->l, b->r };
+        for (int k = 0; k < 2; k++) {
+            if (k) { sep(o, s); put(o, gen_op_text[b->op]); sep(o, s); }
+            p = side[k]->k == GK_VAR ? bound(let, side[k]->name) : NULL;
+            operand(o, p ? p : side[k], op_prec(b->op), k);
+        }
+    } else if (is_cons(b)) {
+        for (int k = 0; k < 2; k++) {
+            if (k) { sep(o, s); put(o, ":"); sep(o, s); }
+            if ((p = bound(let, b->names[k]))) operand(o, p, 5, k);
+            else put(o, b->names[k]);
+        }
+    } else {
+        if (b->k == GK_CON) put(o, b->name);
+        else arg(o, b->body);
+        for (int k = 0; k < b->nnames; k++) {
+            sep(o, s);
+            if ((p = bound(let, b->names[k]))) arg(o, p);
+            else put(o, b->names[k]);
+        }
+    }
+}
+
+static void binding(struct out *o, const struct gbind *b, int top);
+
+/* The surface form of n, if it has one: 1 when printed. */
+static int surface_form(struct out *o, const struct gnode *n)
+{
+    if (n->k == GK_LET && is_list(n)) { put(o, "["); list_elems(o, n, 1); put(o, "]"); return 1; }
+    if (n->k == GK_LET && gsugar_inlines(n)) { with_parts(o, n->body, n); return 1; }
+    if (n->k == GK_PRIM || is_cons(n)) { with_parts(o, n, NULL); return 1; }
+    if (n->k == GK_CON && n->nnames == 0 && strcmp(n->name, "Nil") == 0) { put(o, "[]"); return 1; }
+    if (gsugar_is_if(n)) {
+        put(o, "if"); sep(o, n->style); expr(o, n->body);
+        sep(o, n->style); put(o, "then"); sep(o, n->style); expr(o, n->alts[0].body);
+        sep(o, n->style); put(o, "else"); sep(o, n->style); expr(o, n->alts[1].body);
+        return 1;
+    }
+    if (n->k == GK_SCC && o->nscc++ % 2) {
+        put(o, "{-# SCC \""); put(o, n->name); put(o, "\" #-}"); sep(o, n->style);
+        expr(o, n->body);
+        return 1;
+    }
+    if (n->k == GK_LET) {                       /* bindings written as equations */
+        put(o, "let");
+        for (int i = 0; i < n->nbinds; i++) {
+            put(o, i ? ";" : ""); sep(o, n->style);
+            binding(o, &n->binds[i], 0);
+        }
+        sep(o, n->style); put(o, "in"); sep(o, n->style);
+        expr(o, n->body);
+        return 1;
+    }
+    return 0;
+}
+
+/* name = e, as an equation `name x y = e` when e is a lambda; at top level
+ * a `let` (not inlined) under it as `where`. */
+static void binding(struct out *o, const struct gbind *b, int top)
+{
+    const struct gnode *e = b->rhs;
+    put(o, b->name);
+    if (e->k == GK_LAM && !(e->style & (GS_PAREN | GS_COMMENT))) {
+        names(o, e->names, e->nnames, e->style);
+        e = e->body;
+    }
+    put(o, " = ");
+    if (top && e->k == GK_LET && !gsugar_inlines(e) && !(e->style & (GS_PAREN | GS_COMMENT))) {
+        expr(o, e->body);
+        put(o, " where {");
+        for (int i = 0; i < e->nbinds; i++) {
+            put(o, i ? "; " : " ");
+            binding(o, &e->binds[i], 0);
+        }
+        put(o, " }");
+        return;
+    }
+    expr(o, e);
+}
+
 static void expr(struct out *o, const struct gnode *n)
 {
     unsigned s = n->style;
     if (s & GS_COMMENT) {
-        put(o, comments[o->ncomment++ % (sizeof comments / sizeof comments[0])]);
-        put(o, "\n");
+        unsigned k = o->ncomment++;
+        int block = o->surface && k % 2;          /* surface: every other one as {- ... -} */
+        if (block) put(o, "{- ");
+        put(o, comments[k % (sizeof comments / sizeof comments[0])]);
+        put(o, block ? " -}" : "\n");
     }
     if (s & GS_PAREN) put(o, "(");
+    if (o->surface && surface_form(o, n)) {
+        if (s & GS_PAREN) put(o, ")");
+        return;
+    }
     switch (n->k) {
     case GK_VAR: case GK_INT:
         atom(o, n);
@@ -138,13 +306,13 @@ static void expr(struct out *o, const struct gnode *n)
     if (s & GS_PAREN) put(o, ")");
 }
 
-char *gtree_print(const struct gtree *t, size_t *len)
+static char *print_program(const struct gtree *t, size_t *len, int surface)
 {
-    struct out o = { 0 };
+    struct out o = { .surface = surface };
     put(&o, "");
     for (int i = 0; i < t->nbinds; i++) {
-        put(&o, t->binds[i].name); put(&o, " = ");
-        expr(&o, t->binds[i].rhs);
+        if (surface) binding(&o, &t->binds[i], 1);
+        else { put(&o, t->binds[i].name); put(&o, " = "); expr(&o, t->binds[i].rhs); }
         if (i + 1 < t->nbinds || !(t->style & GS_NOSEMI)) put(&o, ";");
         put(&o, "\n");
     }
@@ -152,6 +320,10 @@ char *gtree_print(const struct gtree *t, size_t *len)
     if (len) *len = o.n;
     return o.p;
 }
+
+char *gtree_print(const struct gtree *t, size_t *len) { return print_program(t, len, 0); }
+
+char *gtree_print_surface(const struct gtree *t, size_t *len) { return print_program(t, len, 1); }
 
 /* ---- allocation ------------------------------------------------------------ */
 

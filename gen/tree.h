@@ -74,5 +74,9 @@ void gtree_free(struct gtree *t);          /* frees t itself too */
 
 /* The program text (malloc'd, NUL-terminated, *len without the NUL). */
 char *gtree_print(const struct gtree *t, size_t *len);
+/* The same program in the surface language where gen/sugar.h finds a
+ * surface form (docs/surface.md): nested arguments and operands, `:`, `[]`,
+ * list literals, `if`, equations, `where`, SCC pragmas, block comments. */
+char *gtree_print_surface(const struct gtree *t, size_t *len);
 
 #endif

@@ -4,7 +4,7 @@
 #   make props            properties on many generated programs, both cores
 #   make mutants          kernel mutants (mutants/kernel/*.mut) against the properties
 #   make fuzz DURATION=1h long campaign, counterexamples to scratch/fuzz/
-GEN_SRC   := gen/gen.c gen/print.c
+GEN_SRC   := gen/gen.c gen/print.c gen/sugar.c
 PROPS_SRC := props/bigstep.c props/canon.c props/check.c props/prop_equiv.c props/prop_order.c \
              props/prop_theta.c props/machine.c props/shrink.c \
              props/bigstack.c props/eval_cli.c props/main.c \

@@ -83,10 +83,10 @@ expect_static t.lam 'main = let a = 1 in;\n' 't.lam:1:20: expected an expression
 expect_static t.lam 'main = case x of Nil -> 1;\nx = 1;\n' 't.lam:1:18: expected `{` after `of`'
 # unclosed paren: "main = (1;" ; at 10
 expect_static t.lam 'main = (1;\n' 't.lam:1:10: expected `)` to close the `(` at 1:8'
-# primitive operands are variables or integers only: "main = 1 + (2);" ( at 12
-expect_static t.lam 'main = 1 + (2);\n' 't.lam:1:12: expected a variable or an integer as the second operand'
-# application arguments are variables only: "main = f 1;\nf = 1;" `1` at 10 ends the expression
-expect_static t.lam 'main = f 1;\nf = \\x -> x;\n' 't.lam:1:10: expected `;` after the binding of `main`'
+# an operator wants a right operand: "main = 1 + ;" ; at 12 (tests/surface/ has the surface forms)
+expect_static t.lam 'main = 1 + ;\n' 't.lam:1:12: expected an expression, found `;`'
+# application arguments are atoms: "main = f \x -> x;" the `\` at 10 ends the expression
+expect_static t.lam 'main = f \\x -> x;\nf = \\x -> x;\n' 't.lam:1:10: expected `;` after the binding of `main`'
 # keywords are not identifiers: "let = 1;" at 1:1
 expect_static t.lam 'let = 1;\n' 't.lam:1:1: expected a binding name at top level'
 # scc needs a string: "main = scc fun 1;" f at 12
