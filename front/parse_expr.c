@@ -156,13 +156,9 @@ NOINLINE static struct ast_expr *parse_list(struct parser *P, int depth, int *he
 
 static int push_part(struct parser *P, struct ast_expr *e, int height)
 {
-    if (P->nparts == P->capparts) {
-        size_t cap = P->capparts ? P->capparts * 2 : 64;
-        struct part *n = realloc(P->parts, cap * sizeof *n);
-        if (!n) return parser_oom(P);
-        P->parts = n;
-        P->capparts = cap;
-    }
+    struct part *parts = parser_room(P, P->parts, &P->capparts, P->nparts, sizeof *parts);
+    if (!parts) return -1;
+    P->parts = parts;
     P->parts[P->nparts].e = e;
     P->parts[P->nparts].height = height;
     P->nparts++;

@@ -185,15 +185,21 @@ NOINLINE struct ast_expr *parse_lambda(struct parser *P, int depth, int *height)
     return lambdas(P, n, body, pos, height);
 }
 
+void *parser_room(struct parser *P, void *items, size_t *cap, size_t len, size_t size)
+{
+    if (len < *cap) return items;
+    size_t more = *cap ? *cap * 2 : 64;
+    void *n = realloc(items, more * size);
+    if (!n) { parser_oom(P); return NULL; }
+    *cap = more;
+    return n;
+}
+
 static int push_binding(struct parser *P, const struct ast_binding *b)
 {
-    if (P->nbinds == P->capbinds) {
-        size_t cap = P->capbinds ? P->capbinds * 2 : 64;
-        struct ast_binding *n = realloc(P->binds, cap * sizeof *n);
-        if (!n) return parser_oom(P);
-        P->binds = n;
-        P->capbinds = cap;
-    }
+    struct ast_binding *binds = parser_room(P, P->binds, &P->capbinds, P->nbinds, sizeof *binds);
+    if (!binds) return -1;
+    P->binds = binds;
     P->binds[P->nbinds++] = *b;
     return 0;
 }

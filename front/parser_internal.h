@@ -36,6 +36,10 @@ struct parser {
 int parser_fail(struct parser *P, struct ast_pos pos, const char *fmt, const char *what);  /* "..., found X" */
 int parser_fail_plain(struct parser *P, struct ast_pos pos, const char *msg);              /* msg alone */
 int parser_oom(struct parser *P);
+/* items (an array of *cap elements of size bytes, len in use) with room for
+ * one more: items itself, a larger copy (*cap updated), or NULL when out of
+ * memory (reported as parser_oom does) */
+void *parser_room(struct parser *P, void *items, size_t *cap, size_t len, size_t size);
 int parser_too_deep(struct parser *P, struct ast_pos pos);
 
 void parser_next(struct parser *P);
