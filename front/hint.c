@@ -58,8 +58,6 @@ int front_hint(const struct token *toks, long at, struct hint *h)
     const struct token *t = &toks[at];
     if (at < 1 || t->kind == T_ERROR) return 0;
     char a[64], b[64];
-    h->pos = t->pos;
-    h->replaces = 0;
     if (starts_block(t) && ends_atom(&toks[at - 1])) {
         tok_text(&toks[at - 1], a, sizeof a);
         tok_text(t, b, sizeof b);

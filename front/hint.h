@@ -8,8 +8,6 @@
 #include "lexer.h"
 
 struct hint {
-    struct ast_pos pos;   /* where the offending sub-expression starts */
-    int replaces;         /* 1: msg is the whole message at pos; 0: msg follows the parser's own */
     char msg[1200];       /* longer than a diagnostic: front_diag_set cuts it */
 };
 

@@ -33,8 +33,6 @@ int parser_fail(struct parser *P, struct ast_pos pos, const char *fmt, const cha
             snprintf(msg, sizeof msg, fmt, what ? what : "");
             if (!front_hint(P->first, (long)(P->t - P->first), &h))
                 front_diag_set(P->err, P->file, pos, "%s, found %s", msg, desc);
-            else if (h.replaces)                 /* a construct the core lacks: say that instead */
-                front_diag_set(P->err, P->file, h.pos, "%s", h.msg);
             else
                 front_diag_set(P->err, P->file, pos, "%s, found %s: %s", msg, desc, h.msg);
         }
