@@ -25,7 +25,9 @@ int surface_init(struct surface *S, struct ast_arena *arena, const struct token 
     S->underscores++;
     S->cons = arena_intern(arena, "Cons", 4);
     S->nil = arena_intern(arena, "Nil", 3);
-    return S->cons && S->nil ? 0 : -1;
+    S->true_con = arena_intern(arena, "True", 4);
+    S->false_con = arena_intern(arena, "False", 5);
+    return S->cons && S->nil && S->true_con && S->false_con ? 0 : -1;
 }
 
 void surface_free(struct surface *S)
@@ -155,11 +157,9 @@ struct ast_expr *surface_if(struct surface *S, struct ast_pos pos, struct ast_ex
 {
     struct ast_expr *e = node(S, AST_CASE, pos);
     if (!e || !(e->alts = arena_alloc(S->arena, 2 * sizeof *e->alts))) return NULL;
-    const char *t = arena_intern(S->arena, "True", 4), *f = arena_intern(S->arena, "False", 5);
-    if (!t || !f) return NULL;
     e->body = c;
     e->nalts = 2;
-    e->alts[0] = (struct ast_alt){ .con = t, .body = a, .pos = then_pos };
-    e->alts[1] = (struct ast_alt){ .con = f, .body = b, .pos = else_pos };
+    e->alts[0] = (struct ast_alt){ .con = S->true_con, .body = a, .pos = then_pos };
+    e->alts[1] = (struct ast_alt){ .con = S->false_con, .body = b, .pos = else_pos };
     return e;
 }

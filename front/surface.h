@@ -28,6 +28,7 @@ struct surface {
     struct surface_pending *pending;
     size_t npending, cap;
     const char *cons, *nil;       /* "Cons", "Nil", interned */
+    const char *true_con, *false_con;   /* "True", "False": the alternatives of an `if` */
 };
 
 /* toks: the file's tokens, ending with T_EOF or T_ERROR.  0, or -1 if out of memory. */
