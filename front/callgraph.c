@@ -4,7 +4,11 @@
  * A reference is any occurrence of a variable (applied, passed, matched):
  * a function passed to `map` is as much a callee as one applied directly.
  * Variables are resolved through the scopes (lambda and pattern variables
- * shadow), so a local `go` in two functions is two units, f.go and g.go. */
+ * shadow), so a local `go` in two functions is two units, f.go and g.go.
+ * A function defined inside another is its callee too, referred to or not
+ * from the definer's own code: under lexical scoping its closure carries
+ * the definer's cost centre, so its costs are the definer's until it has a
+ * cost centre of its own. */
 #include <stdlib.h>
 #include <string.h>
 #include "front_internal.h"
@@ -108,6 +112,7 @@ static void walk(struct graph *G, const struct ast_expr *e, int cur, const char 
                 if (!name) { G->failed = 1; break; }
                 unit[i] = unit_of(G, name, FRONT_UNIT_FUNCTION, e->binds[i].pos);
                 free(name);
+                edge(G, cur, unit[i]);   /* lexical scoping: its costs are the definer's until it has its own */
             }
             push(G, e->binds[i].name, unit[i]);
         }
