@@ -224,7 +224,10 @@ static int draw(const struct search *S, const char *dot_path, const char *svg_pa
     for (int k = 0; k < S->ntree; k++) {
         const struct node *n = &S->tree[k];
         nodes[k].name = S->units.u[n->unit].name;
+        /* area: what the node explains with its callees (the seed's size);
+         * colour: what it keeps for itself, so the bottleneck stands out */
         nodes[k].share = share(n->inherited, n->inherited_total) / 100.0;
+        nodes[k].colour_share = share(n->individual, n->individual_total) / 100.0;
         snprintf(nodes[k].label, sizeof nodes[k].label, "inherited %.1f%%\nindividual %.1f%%",
                  share(n->inherited, n->inherited_total), share(n->individual, n->individual_total));
         if (n->parent >= 0) edges[nedges++] = (struct dot_edge){ n->parent, k, 0 };

@@ -82,7 +82,7 @@ int ccgraph_write(const struct ccgraph *g, const struct ccm_session *s, int reso
         index[i] = n;
         struct dot_node *d = &nodes[n++];
         d->name = ccm_session_cc_name(s, i);
-        d->share = total ? (double)v / (double)total : 0.0;
+        d->share = d->colour_share = total ? (double)v / (double)total : 0.0;
         snprintf(d->label, sizeof d->label, "%s %" PRIu64 " (%.1f%%)",
                  ccgraph_resource_name(resource), v, 100.0 * d->share);
     }

@@ -35,7 +35,8 @@ int ccgraph_write(const struct ccgraph *g, const struct ccm_session *s, int reso
 /* ---- dot.c: one Graphviz picture ----------------------------------------- */
 struct dot_node {
     const char *name;
-    double share;          /* 0..1: the node's area and colour band   */
+    double share;          /* 0..1: the node's area                   */
+    double colour_share;   /* 0..1: its colour band                   */
     char label[160];       /* the lines under the name ("\n"-separated) */
 };
 struct dot_edge { int from, to; uint64_t count; };   /* count 0: no label */

@@ -1,6 +1,6 @@
 /* dot.c -- one Graphviz picture (docs/graphs.md): a node's area is
- * proportional to its share, its colour is the share's band, edges are
- * calls.  SVG is drawn by Graphviz's own `dot`, run as a child process. */
+ * proportional to one share, its colour is the band of another (the same
+ * one in a run's graph), edges are calls.  SVG is drawn by Graphviz's own `dot`, run as a child process. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -52,7 +52,7 @@ void dot_print(FILE *out, const char *title, const struct dot_node *nodes, int n
         char text[400];
         snprintf(text, sizeof text, "%s\n%s", nodes[i].name, nodes[i].label);
         fprintf(out, "  n%d [label=\"\", width=%.3f, fillcolor=\"%s\", xlabel=", i, side,
-                band_colour(nodes[i].share));
+                band_colour(nodes[i].colour_share));
         put_quoted(out, text);
         fputs("];\n", out);
     }

@@ -324,10 +324,18 @@ if p.returncode == 0:
               f"tree label {n['name']}: {lab.get(n['name'])}")
     text = open(d).read()
     check(text.count("->") == len(s["tree"]) - 1, "tree edges: one per node but the root")
-    # the seed's bands: the root (100 %) is red, a node under 25 % green
-    check(re.search(r'fillcolor="#e8463a", xlabel="main\\n', text) is not None, "root not red")
-    small = next(n["name"] for n in s["tree"] if n["inherited_share"] < 25)
-    check(re.search(r'fillcolor="#7dcc6e", xlabel="%s\\n' % re.escape(small), text) is not None, f"{small} not green")
+    # colour: the band of the individual share (docs/graphs.md): append keeps
+    # 76.2 % of H for itself (75-100: red), main 0.3 % (0-25: green)
+    check(re.search(r'fillcolor="#e8463a", xlabel="append\\n', text) is not None, f"append not red:\n{text}")
+    check(re.search(r'fillcolor="#7dcc6e", xlabel="main\\n', text) is not None, "main not green")
+    # area: the inherited share; main (100 %) is the widest, 1.6 inches
+    check(re.search(r'width=1\.600, fillcolor="[^"]*", xlabel="main\\n', text) is not None, "main not 1.6 in wide")
+    # and every node's area is its share of main's: width = 1.6 in x sqrt(share), at least 0.08 in
+    widths = {m.group(2): float(m.group(1)) for m in re.finditer(r'width=([0-9.]+), fillcolor="[^"]*", xlabel="([^\\"]*)\\n', text)}
+    for n in s["tree"]:
+        want = max(0.08, 1.6 * (n["inherited"] / s["tree"][0]["inherited"]) ** 0.5) if s["tree"][0]["inherited"] else 0.08
+        check(abs(widths.get(n["name"], -1) - want) < 0.002,   # H: every run has the same total
+              f"width of {n['name']}: {widths.get(n['name'])}, wanted about {want:.3f}")
 # svg through dot; both files at once; standard output
 for args in (("run", "--auto-cc", "top", "--svg"), ("bottleneck", "--resource", "A", "--svg")):
     svg = os.path.join(tmp, "g.svg")
