@@ -173,6 +173,15 @@ for args in (("run", "--auto-cc", "all", bad), ("core", "--auto-cc", "calls", ba
              ("bottleneck", "--resource", "A", bad)):
     p = ccm(*args)
     check(p.returncode == 2 and p.stderr.startswith(bad + ":1:"), f"{args}: {p.returncode} {p.stderr[:200]}")
+# 3500 nested local functions: 7000 levels as written, 10500 with their
+# 3500 scc nodes -- past the front end's 10000 (docs/auto-cc.md)
+n = 3500
+deep = write("deep.lam", "main = " + "".join("let g%d = \\y%d -> " % (i, i) for i in range(n)) + "1"
+             + " in 2" * n + ";\n")
+check(ccm("core", deep).returncode == 0, "deep.lam itself is refused")
+p = ccm("run", "--auto-cc", "all", deep)
+check(p.returncode == 2 and p.stderr.startswith(deep + ":1:1: with automatic cost centres `main` is nested deeper than 10000"),
+      f"deep --auto-cc all: {p.returncode} {p.stderr[:200]}")
 p = ccm("bottleneck", "--resource", "A", os.path.join(tmp, "missing.lam"))
 check(p.returncode == 2 and "cannot read" in p.stderr, f"missing file: {p.stderr[:200]}")
 # a run that fails: the search says which run, and exits as `ccm run` would
