@@ -17,10 +17,15 @@ const char *ccgraph_resource_name(int resource);
 
 /* A run watched one transition at a time.  Only reads the machine: the
  * steps and costs are those of ccm_run. */
+struct ccgraph_edge { int32_t from, to; uint64_t count; };
 struct ccgraph {
     int32_t ncc;
     uint64_t *steps;      /* [cc]: transitions fired while cc was current */
-    uint64_t *calls;      /* [from * ncc + to]: scc transitions from cc `from` into `to` */
+    /* scc transitions from cc `from` into `to`, in order of first entry;
+     * slot: open addressing into edges (-1 empty), 2x the edges at least */
+    struct ccgraph_edge *edges; size_t nedges, capedges;
+    int32_t *slot; size_t nslots;
+    int failed;           /* memory ran out: the edges are incomplete */
 };
 int  ccgraph_init(struct ccgraph *g, struct ccm_session *s);   /* 0, or -1 out of memory */
 int  ccgraph_run(struct ccgraph *g, struct ccm_session *s);    /* the final status */
