@@ -45,10 +45,47 @@ static void unit_cc(const struct front_unit *u, char *buf, size_t cap)
 static uint64_t pct_base(uint64_t total) { return total ? total : 1; }
 static double share(uint64_t part, uint64_t total) { return 100.0 * (double)part / (double)pct_base(total); }
 
+/* u calls v (once in the list). */
+static int add_callee(struct front_unit *u, int v)
+{
+    for (int k = 0; k < u->ncallees; k++)
+        if (u->callees[k] == v) return 0;
+    int *c = realloc(u->callees, (size_t)(u->ncallees + 1) * sizeof *c);
+    if (!c) return -1;
+    u->callees = c;
+    c[u->ncallees++] = v;
+    return 0;
+}
+
+/* The calls the run saw: an scc of unit v's cost centre entered while unit
+ * u's was current makes v a callee of u (a function passed as an argument
+ * is found here; the program text alone does not say who applies it). */
+static int add_dynamic_callees(struct search *S, const struct ccgraph *g, struct ccm_session *s)
+{
+    int *unit = malloc(((size_t)g->ncc + 1) * sizeof *unit);
+    if (!unit) return -1;
+    for (int32_t cc = 0; cc < g->ncc; cc++) unit[cc] = -1;
+    for (int u = 0; u < S->units.n; u++) {
+        char name[600];
+        unit_cc(&S->units.u[u], name, sizeof name);
+        int32_t cc = ccm_session_cc_find(s, name);
+        if (cc >= 0) unit[cc] = u;
+    }
+    int rc = g->failed ? -1 : 0;
+    for (size_t k = 0; k < g->nedges && rc == 0; k++) {
+        int from = unit[g->edges[k].from], to = unit[g->edges[k].to];
+        if (from >= 0 && to >= 0 && from != to && S->units.u[to].kind != FRONT_UNIT_MAIN)
+            rc = add_callee(&S->units.u[from], to);
+    }
+    free(unit);
+    return rc;
+}
+
 /* One run with cost centres on the functions marked[]: amount[u] for every
- * unit, *total the resource's total.  0, or -1 with S->err (bad program,
- * memory) or S->status (the run did not reach a value). */
-static int profile(struct search *S, const int *marked, uint64_t *amount, uint64_t *total)
+ * unit, *total the resource's total; with calls set, the calls seen are
+ * added to the units' callees.  0, or -1 with S->err (bad program, memory)
+ * or S->status (the run did not reach a value). */
+static int profile(struct search *S, const int *marked, uint64_t *amount, uint64_t *total, int calls)
 {
     struct ast_program p;
     struct front_diag d;
@@ -85,6 +122,10 @@ static int profile(struct search *S, const int *marked, uint64_t *amount, uint64
         unit_cc(&S->units.u[u], name, sizeof name);
         int32_t cc = ccm_session_cc_find(s, name);
         amount[u] = cc >= 0 ? ccgraph_amount(&g, s, cc, S->resource) : 0;
+    }
+    if (calls && st == CCM_VALUE && add_dynamic_callees(S, &g, s) != 0) {
+        snprintf(S->err, sizeof S->err, "ccm: out of memory");
+        st = -1;
     }
     ccgraph_free(&g);
     ccm_session_free(s);
@@ -126,7 +167,7 @@ static int descend(struct search *S, int at)
     for (int u = 0; u < S->units.n; u++) marked[u] = S->in_tree[u];
     for (int k = 0; k < cur->ncallees; k++) marked[cur->callees[k]] = 1;
     uint64_t total;
-    if (profile(S, marked, amount, &total) != 0) goto out;
+    if (profile(S, marked, amount, &total, 0) != 0) goto out;
     int run = S->runs;
     S->tree[at].individual = amount[S->tree[at].unit];
     S->tree[at].individual_total = total;
@@ -147,6 +188,24 @@ out:
     free(marked);
     free(amount);
     free(c);
+    return rc;
+}
+
+/* The seed's first run: every function with a cost centre, to see who
+ * calls whom beyond what the text says. */
+static int call_graph_run(struct search *S)
+{
+    int *marked = malloc(((size_t)S->units.n + 1) * sizeof *marked);
+    uint64_t *amount = malloc(((size_t)S->units.n + 1) * sizeof *amount);
+    uint64_t total;
+    int rc = -1;
+    if (!marked || !amount) snprintf(S->err, sizeof S->err, "ccm: out of memory");
+    else {
+        for (int u = 0; u < S->units.n; u++) marked[u] = 1;
+        rc = profile(S, marked, amount, &total, 1);
+    }
+    free(marked);
+    free(amount);
     return rc;
 }
 
@@ -334,7 +393,7 @@ int cmd_bottleneck(int argc, char **argv, const char *usage_text)
     S.in_tree = units_ok == 0 ? calloc((size_t)S.units.n, sizeof *S.in_tree) : NULL;
     if (root < 0 || !S.in_tree) { fputs("ccm: out of memory\n", stderr); goto out; }
     add_node(&S, root, -1, 0, 0, 0);
-    if (S.ntree == 1 && descend(&S, 0) != 0) {
+    if (S.ntree == 1 && (call_graph_run(&S) != 0 || descend(&S, 0) != 0)) {
         fprintf(stderr, "%s\n", S.err);
         rc = S.status != CCM_VALUE ? ccm_exit_status(S.status) : 2;
         goto out;

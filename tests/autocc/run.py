@@ -208,8 +208,9 @@ def path_to(tree, name):
     return out
 
 
-# examples/bottleneck.lam: main's callees process, range, summary (run 1);
-# process's total, slowrev (run 2); slowrev's append (run 3); append calls
+# examples/bottleneck.lam: run 1 gives every function a cost centre, to see
+# who calls whom; then main's callees process, range, summary (run 2);
+# process's total, slowrev (run 3); slowrev's append (run 4); append calls
 # only itself: a leaf, no run.  slowrev appends at the end: quadratic.
 for res in ("A", "V", "H", "steps"):
     s = search(EXAMPLE, "--resource", res)
@@ -217,24 +218,25 @@ for res in ("A", "V", "H", "steps"):
         continue
     check(s["bottleneck"] == "append", f"example {res}: bottleneck {s['bottleneck']}")
     check(path_to(s["tree"], "append") == ["main", "process", "slowrev", "append"], f"example {res}: {s['tree']}")
-    check(s["runs"] == 3 and len(s["tree"]) == 4, f"example {res}: {s['runs']} runs, {len(s['tree'])} nodes")
+    check(s["runs"] == 4 and len(s["tree"]) == 4, f"example {res}: {s['runs']} runs, {len(s['tree'])} nodes")
     check(s["tree"][0]["inherited_share"] == 100.0, f"example {res}: root {s['tree'][0]}")
-    check([n["run"] for n in s["tree"]] == [0, 1, 2, 3], f"example {res}: runs {[n['run'] for n in s['tree']]}")
+    check([n["run"] for n in s["tree"]] == [0, 2, 3, 4], f"example {res}: runs {[n['run'] for n in s['tree']]}")
     leaf = s["tree"][3]
     check(leaf["individual"] == leaf["inherited"], f"example {res}: a leaf keeps all it inherits {leaf}")
 # threshold=5 on V keeps every callee with 5 % or more: main's process (84.8),
 # range (10.0), summary (5.1); process's slowrev and total (10.1); total's
-# total.go; slowrev's append.  Runs: main, process, slowrev, total, summary
-# (range and append have no callees but themselves; total.go neither): 5.
+# total.go; slowrev's append.  Runs: the call graph, then main, process,
+# slowrev, total, summary (range and append have no callees but
+# themselves; total.go neither): 6.
 s = search(EXAMPLE, "--resource", "V", "--heuristic", "threshold=5")
 if s:
     names = sorted(n["name"] for n in s["tree"])
     check(names == sorted(["main", "process", "slowrev", "append", "total", "total.go", "range", "summary"]),
           f"threshold=5: {names}")
-    check(s["runs"] == 5, f"threshold=5: {s['runs']} runs")
+    check(s["runs"] == 6, f"threshold=5: {s['runs']} runs")
     check(all(n["inherited_share"] >= 5 for n in s["tree"]), "threshold=5 kept a node under 5 %")
 s = search(EXAMPLE, "--resource", "V", "--heuristic", "threshold=90")
-check(s and [n["name"] for n in s["tree"]] == ["main"] and s["runs"] == 1, f"threshold=90: {s}")
+check(s and [n["name"] for n in s["tree"]] == ["main"] and s["runs"] == 2, f"threshold=90: {s}")
 
 # run 1's share of process, recomputed by the big-step evaluator on the
 # example with the cost centres of run 1 (main's callees) written by hand
@@ -270,9 +272,25 @@ for res in ("C", "H", "steps"):
         # tidy defines ins: under lexical scoping ins's costs are tidy's
         # until ins has a cost centre, so ins is tidy's callee (docs/bottleneck.md)
         check(path_to(s["tree"], "tidy.ins") == ["main", "tidy", "tidy.ins"], f"hidden {res}: {s['tree']}")
-# a program with no function: one run, the root alone, 100 %
+# a program with one local function that costs nothing: two runs, the root
+# alone, 100 %
 s = search(lp, "--resource", "H")
-check(s and len(s["tree"]) == 1 and s["runs"] == 1 and s["tree"][0]["individual_share"] == 100.0, f"no function: {s}")
+check(s and len(s["tree"]) == 1 and s["runs"] == 2 and s["tree"][0]["individual_share"] == 100.0, f"no function: {s}")
+# the costly function is passed to map inside a constant: only the run
+# with every function costed shows that map applies slowsq (docs/bottleneck.md)
+hof = write("hof.lam", """range a b = if a > b then [] else a : range (a + 1) b;
+map f xs = case xs of { [] -> []; x : rest -> f x : map f rest };
+sum xs = case xs of { [] -> 0; x : rest -> x + sum rest };
+slowsq n = go n 0 where { go k acc = if k == 0 then acc else go (k - 1) (acc + n) };
+table = map slowsq (range 1 80);
+cheap x = x + 1;
+main = sum table + sum (map cheap (range 1 80));
+""")
+for res in ("A", "V", "steps"):
+    s = search(hof, "--resource", res)
+    if s:
+        check(s["bottleneck"] == "slowsq.go", f"hof {res}: {s['bottleneck']}")
+        check(path_to(s["tree"], "slowsq.go") == ["main", "map", "slowsq", "slowsq.go"], f"hof {res}: {s['tree']}")
 # deterministic, and the text report carries the JSON's numbers
 a, b = ccm("bottleneck", EXAMPLE, "--resource", "H"), ccm("bottleneck", EXAMPLE, "--resource", "H")
 check(a.stdout == b.stdout and a.returncode == 0, "two searches differ")
