@@ -5,10 +5,8 @@
  * a function passed to `map` is as much a callee as one applied directly.
  * Variables are resolved through the scopes (lambda and pattern variables
  * shadow), so a local `go` in two functions is two units, f.go and g.go.
- * A function defined inside another is its callee too, referred to or not
- * from the definer's own code: under lexical scoping its closure carries
- * the definer's cost centre, so its costs are the definer's until it has a
- * cost centre of its own. */
+ * What the text cannot say (who applies a function passed as an argument)
+ * the bottleneck search learns from a run (cli/bottleneck.c). */
 #include <stdlib.h>
 #include <string.h>
 #include "front_internal.h"
@@ -112,7 +110,6 @@ static void walk(struct graph *G, const struct ast_expr *e, int cur, const char 
                 if (!name) { G->failed = 1; break; }
                 unit[i] = unit_of(G, name, FRONT_UNIT_FUNCTION, e->binds[i].pos);
                 free(name);
-                edge(G, cur, unit[i]);   /* lexical scoping: its costs are the definer's until it has its own */
             }
             push(G, e->binds[i].name, unit[i]);
         }

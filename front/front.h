@@ -72,9 +72,9 @@ int front_auto_cc(struct ast_program *p, int mode, const char *const *only, int 
 /* The program's functions and who refers to whom (callgraph.c), for the
  * bottleneck search (docs/bottleneck.md).  A unit is main, a top-level
  * constant (its costs go to CAF:name) or a function binding, named as
- * FRONT_AUTO_ALL names it; callees[i] lists the functions unit i defines
- * and the units its own code (not that of the functions it binds inside)
- * refers to, in order of first definition or reference, without repeats. */
+ * FRONT_AUTO_ALL names it; callees[i] lists the units unit i's own code
+ * (not that of the functions it binds inside) refers to, in order of first
+ * reference, without repeats. */
 enum front_unit_kind { FRONT_UNIT_MAIN, FRONT_UNIT_CAF, FRONT_UNIT_FUNCTION };
 struct front_unit {
     char *name;                 /* "f", "f.go"; the cost centre: name, CAF:name or MAIN */

@@ -269,9 +269,23 @@ for res in ("C", "H", "steps"):
     s = search(hidden, "--resource", res)
     if s:
         check(s["bottleneck"] == "tidy.ins", f"hidden {res}: {s['bottleneck']}")
-        # tidy defines ins: under lexical scoping ins's costs are tidy's
-        # until ins has a cost centre, so ins is tidy's callee (docs/bottleneck.md)
+        # tidy defines ins: under lexical scoping ins's closure carries tidy's
+        # cost centre, so the first run sees tidy enter ins (docs/bottleneck.md)
         check(path_to(s["tree"], "tidy.ins") == ["main", "tidy", "tidy.ins"], f"hidden {res}: {s['tree']}")
+# the cost is a top-level constant's: forcing a constant begins no scc, so
+# only the text says main uses big (an operand of +).  P: slow.go's 3000
+# rounds of 3 primitives (==, -, +) and its last ==, then main's + and
+# small's +: 9000 + 1 + 1 + 1 = 9003 (docs/bottleneck.md)
+cafb = write("cafb.lam", """slow n = go n 0 where { go k acc = if k == 0 then acc else go (k - 1) (acc + 1) };
+big = slow 3000;
+small x = x + 1;
+main = big + small 5;
+""")
+s = search(cafb, "--resource", "P")
+if s:
+    check(path_to(s["tree"], "slow.go") == ["main", "big", "slow", "slow.go"], f"cafb: {s['tree']}")
+    check(s["bottleneck"] == "slow.go" and s["tree"][0]["inherited"] == 9003, f"cafb: {s}")
+    check([n["kind"] for n in s["tree"]] == ["main", "caf", "function", "function"], f"cafb kinds: {s['tree']}")
 # a program with one local function that costs nothing: two runs, the root
 # alone, 100 %
 s = search(lp, "--resource", "H")
