@@ -134,6 +134,9 @@ static int parse_args(int argc, char **argv, struct args *a)
         int rc = 0, taken = profile_option(o, v, a, &rc);
         if (taken == 2) return rc;
         if (taken) { i++; continue; }
+        if ((strcmp(o, "--dot") == 0 || strcmp(o, "--svg") == 0 || strcmp(o, "--resource") == 0)
+            && strcmp(a->cmd, "run") != 0)
+            return usage("`%s` is an option of `ccm run` and `ccm bottleneck` only", o);
         if (!v) return usage("option `%s` needs a value", o);
         i++;
         if (strcmp(o, "--cc") == 0 && strcmp(a->cmd, "explain") == 0) a->cc = v;

@@ -159,6 +159,7 @@ for args, says in ((("run", "--auto-cc", "most", T1), "--auto-cc takes none, top
                    (("explain", "--auto-cc", "top", T1), "has no --auto-cc"),
                    (("run", "--resource", "H", T1), "--resource chooses what --dot/--svg draw"),
                    (("run", "--dot", "x.dot", "--resource", "Q", T1), "--resource takes A, C, V, U, H, P or steps"),
+                   (("trace", "--dot", "x.dot", T1), "is an option of `ccm run` and `ccm bottleneck` only"),
                    (("bottleneck", T1), "needs --resource"),
                    (("bottleneck", "--resource", "H"), "needs a FILE"),
                    (("bottleneck", "--resource", "H", "--heuristic", "min", T1), "--heuristic takes max or threshold=PCT"),
@@ -305,6 +306,15 @@ for res in ("A", "V", "steps"):
     if s:
         check(s["bottleneck"] == "slowsq.go", f"hof {res}: {s['bottleneck']}")
         check(path_to(s["tree"], "slowsq.go") == ["main", "map", "slowsq", "slowsq.go"], f"hof {res}: {s['tree']}")
+# standard input: named <stdin>, the same tree
+p = subprocess.run([CCM, "bottleneck", "-", "--resource", "H", "--json"], input=open(EXAMPLE).read(),
+                   capture_output=True, text=True)
+s2 = json.loads(p.stdout) if p.returncode == 0 else None
+s1 = search(EXAMPLE, "--resource", "H")
+check(s2 and s1 and s2["program"] == "<stdin>" and s2["tree"] == s1["tree"], f"stdin: {p.returncode} {p.stderr[:200]}")
+# --auto-cc goes with the profile writers too: the .prof names the new cost centres
+p = ccm("run", "--auto-cc", "top", "--prof", "-", EXAMPLE)
+check(p.returncode == 0 and re.search(r"^\s*append\b", p.stdout, re.M) is not None, "--auto-cc with --prof")
 # deterministic, and the text report carries the JSON's numbers
 a, b = ccm("bottleneck", EXAMPLE, "--resource", "H"), ccm("bottleneck", EXAMPLE, "--resource", "H")
 check(a.stdout == b.stdout and a.returncode == 0, "two searches differ")
