@@ -1,4 +1,4 @@
-/* bottleneck.c -- `ccm bottleneck`: the iterative search of seed 001's
+/* bottleneck.c -- `ccm bottleneck`: the iterative search of Mera et al.'s
  * Fig. 6 (docs/bottleneck.md).  Each run is an ordinary run of the
  * machine on the program with automatic cost centres on a chosen set of
  * functions (front_auto_cc), read through the session API. */
@@ -191,7 +191,7 @@ out:
     return rc;
 }
 
-/* The seed's first run: every function with a cost centre, to see who
+/* The first run of Mera et al.'s search: every function costed, to see who
  * calls whom beyond what the text says. */
 static int call_graph_run(struct search *S)
 {
@@ -283,7 +283,7 @@ static int draw(const struct search *S, const char *dot_path, const char *svg_pa
     for (int k = 0; k < S->ntree; k++) {
         const struct node *n = &S->tree[k];
         nodes[k].name = S->units.u[n->unit].name;
-        /* area: what the node explains with its callees (the seed's size);
+        /* area: what the node explains with its callees (the size of Mera et al.'s Fig. 8);
          * colour: what it keeps for itself, so the bottleneck stands out */
         nodes[k].share = share(n->inherited, n->inherited_total) / 100.0;
         nodes[k].colour_share = share(n->individual, n->individual_total) / 100.0;
@@ -392,8 +392,8 @@ int cmd_bottleneck(int argc, char **argv, const char *usage_text)
     int root = units_ok == 0 ? front_unit_find(&S.units, "main") : -1;
     S.in_tree = units_ok == 0 ? calloc((size_t)S.units.n, sizeof *S.in_tree) : NULL;
     if (root < 0 || !S.in_tree) { fputs("ccm: out of memory\n", stderr); goto out; }
-    add_node(&S, root, -1, 0, 0, 0);
-    if (S.ntree == 1 && (call_graph_run(&S) != 0 || descend(&S, 0) != 0)) {
+    if (add_node(&S, root, -1, 0, 0, 0) < 0) { fputs("ccm: out of memory\n", stderr); goto out; }
+    if (call_graph_run(&S) != 0 || descend(&S, 0) != 0) {
         fprintf(stderr, "%s\n", S.err);
         rc = S.status != CCM_VALUE ? ccm_exit_status(S.status) : 2;
         goto out;

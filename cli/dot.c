@@ -12,7 +12,7 @@
 #include <unistd.h>
 #include "ccgraph.h"
 
-/* The bands of seed 001's Fig. 8: a quarter of the total each. */
+/* The bands of the Ciao profiler's pictures (Mera et al., Fig. 8): a quarter each. */
 static const char *band_colour(double share)
 {
     if (share >= 0.75) return "#e8463a";     /* red: 75-100 %   */
