@@ -24,7 +24,8 @@ struct search {
     const char *file;               /* as named on the command line */
     const char *text; size_t len;
     int resource;
-    double threshold;               /* < 0: heuristic max */
+    enum { HEUR_MAX, HEUR_THRESHOLD, HEUR_COVER } heuristic;
+    double pct;                     /* threshold=PCT, cover=PCT */
     struct ccm_options opt;
     struct front_units units;
     struct node *tree; int ntree;
@@ -177,9 +178,15 @@ static int descend(struct search *S, int at)
         c[nc++] = (struct cand){ u, amount[u], S->units.u[u].name };
     }
     qsort(c, (size_t)nc, sizeof *c, by_amount);
+    /* cover: what cur and its candidates got together is what they explain */
+    uint64_t base = amount[S->tree[at].unit], kept = 0;
+    for (int k = 0; k < nc; k++) base += c[k].amount;
     rc = 0;
     for (int k = 0; k < nc && rc == 0; k++) {
-        if (S->threshold < 0 ? k > 0 : share(c[k].amount, total) < S->threshold) break;
+        if (S->heuristic == HEUR_MAX && k > 0) break;
+        if (S->heuristic == HEUR_THRESHOLD && share(c[k].amount, total) < S->pct) break;
+        if (S->heuristic == HEUR_COVER && share(kept, base) >= S->pct) break;
+        kept += c[k].amount;
         if (S->in_tree[c[k].unit]) continue;     /* found meanwhile below a sibling */
         int child = add_node(S, c[k].unit, at, run, c[k].amount, total);
         rc = child < 0 ? -1 : descend(S, child);
@@ -237,8 +244,8 @@ static int worst(const struct search *S)
 static void print_text(FILE *out, const struct search *S)
 {
     char heur[64];
-    if (S->threshold < 0) snprintf(heur, sizeof heur, "max");
-    else snprintf(heur, sizeof heur, "threshold=%g", S->threshold);
+    if (S->heuristic == HEUR_MAX) snprintf(heur, sizeof heur, "max");
+    else snprintf(heur, sizeof heur, "%s=%g", S->heuristic == HEUR_COVER ? "cover" : "threshold", S->pct);
     fprintf(out, "bottleneck search of %s for %s (heuristic %s): %d run%s, %d node%s\n\n", S->file,
             ccgraph_resource_name(S->resource), heur, S->runs, S->runs == 1 ? "" : "s",
             S->ntree, S->ntree == 1 ? "" : "s");
@@ -254,8 +261,8 @@ static void print_json(FILE *out, const struct search *S)
     fputs("{\"program\":", out);
     json_put_string(out, S->file);
     fprintf(out, ",\"resource\":\"%s\",\"heuristic\":", ccgraph_resource_name(S->resource));
-    if (S->threshold < 0) fputs("\"max\"", out);
-    else fprintf(out, "\"threshold\",\"threshold\":%g", S->threshold);
+    if (S->heuristic == HEUR_MAX) fputs("\"max\"", out);
+    else fprintf(out, "\"%s\",\"pct\":%g", S->heuristic == HEUR_COVER ? "cover" : "threshold", S->pct);
     fprintf(out, ",\"runs\":%d,\"bottleneck\":", S->runs);
     json_put_string(out, S->units.u[S->tree[worst(S)].unit].name);
     fputs(",\"tree\":[", out);
@@ -334,7 +341,7 @@ static int bad_usage(const char *usage_text, const char *fmt, const char *arg)
 
 int cmd_bottleneck(int argc, char **argv, const char *usage_text)
 {
-    struct search S = { .resource = -1, .threshold = -1, .status = CCM_VALUE };
+    struct search S = { .resource = -1, .heuristic = HEUR_MAX, .status = CCM_VALUE };
     ccm_options_default(&S.opt);
     const char *dot_path = NULL, *svg_path = NULL;
     int json = 0;
@@ -356,11 +363,13 @@ int cmd_bottleneck(int argc, char **argv, const char *usage_text)
                 return bad_usage(usage_text, "--resource takes A, C, V, U, H, P or steps, not `%s`", v);
         } else if (strcmp(o, "--heuristic") == 0) {
             char *end;
-            if (strcmp(v, "max") == 0) S.threshold = -1;
-            else if (strncmp(v, "threshold=", 10) == 0 && v[10] >= '0' && v[10] <= '9'
-                     && (errno = 0, S.threshold = strtod(v + 10, &end), !errno && !*end)
-                     && S.threshold > 0 && S.threshold <= 100) {}
-            else return bad_usage(usage_text, "--heuristic takes max or threshold=PCT (PCT above 0, at most 100), not `%s`", v);
+            size_t at = strncmp(v, "threshold=", 10) == 0 ? 10 : strncmp(v, "cover=", 6) == 0 ? 6 : 0;
+            if (strcmp(v, "max") == 0) S.heuristic = HEUR_MAX;
+            else if (at && v[at] >= '0' && v[at] <= '9'
+                     && (errno = 0, S.pct = strtod(v + at, &end), !errno && !*end)
+                     && S.pct > 0 && S.pct <= 100)
+                S.heuristic = at == 10 ? HEUR_THRESHOLD : HEUR_COVER;
+            else return bad_usage(usage_text, "--heuristic takes max, threshold=PCT or cover=PCT (PCT above 0, at most 100), not `%s`", v);
         } else if (strcmp(o, "--dot") == 0) dot_path = v;
         else if (strcmp(o, "--svg") == 0) svg_path = v;
         else {

@@ -44,7 +44,8 @@ static const char usage_text[] =
     "  --dot FILE, --svg FILE      (run, bottleneck) also draw the cost-centre graph (Graphviz; svg runs dot)\n"
     "  --resource A|C|V|U|H|P|steps    what the graph sizes nodes by (run: default steps) or\n"
     "                              what the bottleneck search follows (required there)\n"
-    "  --heuristic max|threshold=PCT   (bottleneck) keep the costliest callee, or all at PCT% or more\n";
+    "  --heuristic max|threshold=PCT|cover=PCT   (bottleneck) keep the costliest callee, all at\n"
+    "                              PCT% or more, or the costliest until they explain PCT%\n";
 
 static int usage(const char *fmt, const char *arg)
 {

@@ -162,7 +162,9 @@ for args, says in ((("run", "--auto-cc", "most", T1), "--auto-cc takes none, top
                    (("trace", "--dot", "x.dot", T1), "is an option of `ccm run` and `ccm bottleneck` only"),
                    (("bottleneck", T1), "needs --resource"),
                    (("bottleneck", "--resource", "H"), "needs a FILE"),
-                   (("bottleneck", "--resource", "H", "--heuristic", "min", T1), "--heuristic takes max or threshold=PCT"),
+                   (("bottleneck", "--resource", "H", "--heuristic", "min", T1), "--heuristic takes max, threshold=PCT or cover=PCT"),
+                   (("bottleneck", "--resource", "H", "--heuristic", "cover=", T1), "--heuristic takes"),
+                   (("bottleneck", "--resource", "H", "--heuristic", "cover=50%", T1), "--heuristic takes"),
                    (("bottleneck", "--resource", "H", "--heuristic", "threshold=0", T1), "--heuristic takes"),
                    (("bottleneck", "--resource", "H", "--heuristic", "threshold=101", T1), "--heuristic takes"),
                    (("bottleneck", "--resource", "H", "--rules", "fig2", T1), "takes --resource"),
@@ -236,6 +238,19 @@ if s:
           f"threshold=5: {names}")
     check(s["runs"] == 6, f"threshold=5: {s['runs']} runs")
     check(all(n["inherited_share"] >= 5 for n in s["tree"]), "threshold=5 kept a node under 5 %")
+# cover=PCT keeps the costliest callees until they and the node itself
+# explain PCT % of what the node and its candidates got in that run.  A in
+# the runs of examples/bottleneck.lam (the threshold=0.001 tree lists them):
+#   main 4, process 3844, range 240, summary 125 (base 4213): cover=95 keeps
+#   process (91.2 %) and range (96.9 %); cover=50 process alone;
+#   process 2, slowrev 3720, total 244 (base 3966): 95 keeps both (93.8 %,
+#   100 %), 50 slowrev;  slowrev 180, append 3540: append (95.2 %);
+#   total 4, total.go 240: total.go.
+for pct, want in ((95, {"main", "process", "range", "slowrev", "total", "append", "total.go"}),
+                  (50, {"main", "process", "slowrev", "append"})):
+    s = search(EXAMPLE, "--resource", "A", "--heuristic", "cover=%d" % pct)
+    check(s and {n["name"] for n in s["tree"]} == want and s["heuristic"] == "cover" and s["pct"] == pct,
+          f"cover={pct}: {s and [n['name'] for n in s['tree']]}")
 s = search(EXAMPLE, "--resource", "V", "--heuristic", "threshold=90")
 check(s and [n["name"] for n in s["tree"]] == ["main"] and s["runs"] == 2, f"threshold=90: {s}")
 
