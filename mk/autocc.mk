@@ -17,3 +17,5 @@ CHECK_SUITES += "$(BUILD)/ccm-props-autocc --seeds 300" "$(BUILD)/ccm-props-auto
 CHECK_SUITES += "python3 tests/autocc/run.py" "CCM=$(BUILD)/ccm-san python3 tests/autocc/run.py"
 CHECK_SUITES += "bash tests/autocc/mutants.sh $(BUILD)"
 CHECK_DEPS   += $(BUILD)/ccm $(BUILD)/ccm-san $(BUILD)/ccm-props-autocc $(BUILD)/ccm-props-autocc-san
+# tests/autocc/run.py recomputes a share with the big-step evaluator (ccm-props --eval)
+CHECK_DEPS   += $(BUILD)/ccm-props
