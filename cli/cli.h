@@ -39,6 +39,10 @@ void rulecount_json(FILE *out, const uint64_t *counts);
  * Returns the final status. */
 int trace_run(FILE *out, struct ccm_session *s, int json);
 
+/* bottleneck.c: `ccm bottleneck` (argv: the arguments after the command);
+ * exit status as `ccm run`'s. */
+int cmd_bottleneck(int argc, char **argv, const char *usage_text);
+
 /* version.c: `ccm version [--json]`; exit status. */
 int cmd_version(FILE *out, int json);
 

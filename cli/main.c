@@ -9,6 +9,7 @@
 #include <inttypes.h>
 #include "cli.h"
 #include "profile.h"
+#include "ccgraph.h"
 #include "../front/front.h"
 
 static const char usage_text[] =
@@ -19,6 +20,7 @@ static const char usage_text[] =
     "       ccm compare FILE [--json]   the four configurations side by side\n"
     "       ccm explain [options] FILE  each counter broken down by source expression and rule\n"
     "       ccm annotate [options] FILE the source with each expression's counts (--html OUT: a page)\n"
+    "       ccm bottleneck [options] FILE   find where a resource goes, placing cost centres by itself\n"
     "       ccm version [--json]        the version; is the kernel the proven one?\n"
     "FILE may be - for standard input.  Options:\n"
     "  --rules fig6|fig2           CAF-aware SUBCAF rules (default) or the original SUB rules\n"
@@ -36,7 +38,14 @@ static const char usage_text[] =
     "  --order ltr|rtl             primitive operand order (default ltr; rtl for experiments)\n"
     "  --prof FILE, --prof-json FILE, --speedscope FILE, --heap-profile FILE\n"
     "                              (run) also write GHC .prof / -pj, speedscope, .hp profiles (- = stdout)\n"
-    "  --heap-interval N           (run) a heap census every N transitions (default: 100-200 samples)\n";
+    "  --heap-interval N           (run) a heap census every N transitions (default: 100-200 samples)\n"
+    "  --auto-cc top|all|calls     (run, trace, core) add cost centres: top-level functions, all\n"
+    "                              functions, or call sites (docs/auto-cc.md)\n"
+    "  --dot FILE, --svg FILE      (run, bottleneck) also draw the cost-centre graph (Graphviz; svg runs dot)\n"
+    "  --resource A|C|V|U|H|P|steps    what the graph sizes nodes by (run: default steps) or\n"
+    "                              what the bottleneck search follows (required there)\n"
+    "  --heuristic max|threshold=PCT|cover=PCT   (bottleneck) keep the costliest callee, all at\n"
+    "                              PCT% or more, or the costliest until they explain PCT%\n";
 
 static int usage(const char *fmt, const char *arg)
 {
@@ -70,6 +79,9 @@ struct args {
     const char *cc, *counter;   /* explain: --cc, --counter */
     const char *html;           /* annotate: --html OUT */
     const char *assert_file;    /* run: --assert FILE */
+    int auto_cc;                /* --auto-cc MODE (enum front_auto_cc_mode) */
+    const char *dot, *svg;      /* run: --dot FILE, --svg FILE (the cost-centre graph) */
+    const char *resource;       /* run: --resource K, the counter the graph shows */
 };
 
 /* The profile options of `ccm run`: 1 if o is one (its value taken), 0 if
@@ -109,19 +121,35 @@ static int parse_args(int argc, char **argv, struct args *a)
             else if (strcmp(v, "text") != 0) return usage("--input takes text or json, not `%s`", v);
             continue;
         }
-        if (!evaluating) return usage("`ccm core` takes only --json and --input, not `%s`", o);
+        if (strcmp(o, "--auto-cc") == 0) {
+            const char *v = i + 1 < argc ? argv[++i] : NULL;
+            if (!v) return usage("option `%s` needs a value", o);
+            if ((a->auto_cc = front_auto_cc_mode(v)) < 0)
+                return usage("--auto-cc takes none, top, all or calls, not `%s`", v);
+            continue;
+        }
+        if (!evaluating) return usage("`ccm core` takes only --json, --input and --auto-cc, not `%s`", o);
         if (strcmp(o, "--rule-counts") == 0 && strcmp(a->cmd, "run") == 0) { a->rule_counts = 1; continue; }
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         uint64_t n;
         int rc = 0, taken = profile_option(o, v, a, &rc);
         if (taken == 2) return rc;
         if (taken) { i++; continue; }
+        if ((strcmp(o, "--dot") == 0 || strcmp(o, "--svg") == 0 || strcmp(o, "--resource") == 0)
+            && strcmp(a->cmd, "run") != 0)
+            return usage("`%s` is an option of `ccm run` and `ccm bottleneck` only", o);
         if (!v) return usage("option `%s` needs a value", o);
         i++;
         if (strcmp(o, "--cc") == 0 && strcmp(a->cmd, "explain") == 0) a->cc = v;
         else if (strcmp(o, "--counter") == 0 && strcmp(a->cmd, "explain") == 0) a->counter = v;
         else if (strcmp(o, "--html") == 0 && strcmp(a->cmd, "annotate") == 0) a->html = v;
         else if (strcmp(o, "--assert") == 0 && strcmp(a->cmd, "run") == 0) a->assert_file = v;
+        else if (strcmp(o, "--dot") == 0 && strcmp(a->cmd, "run") == 0) a->dot = v;
+        else if (strcmp(o, "--svg") == 0 && strcmp(a->cmd, "run") == 0) a->svg = v;
+        else if (strcmp(o, "--resource") == 0 && strcmp(a->cmd, "run") == 0) {
+            if (ccgraph_resource(v) < 0) return usage("--resource takes A, C, V, U, H, P or steps, not `%s`", v);
+            a->resource = v;
+        }
         else if (strcmp(o, "--rules") == 0) {
             if (strcmp(v, "fig6") == 0) a->opt.rules = CCM_RULES_FIG6;
             else if (strcmp(v, "fig2") == 0) a->opt.rules = CCM_RULES_FIG2;
@@ -156,6 +184,11 @@ static int parse_args(int argc, char **argv, struct args *a)
         return usage("%s", "--heap-interval needs --heap-profile FILE");
     if (a->assert_file && a->rule_counts) return usage("%s", "--assert and --rule-counts do not combine (run twice)");
     if (a->assert_file && prof_any(&a->prof)) return usage("%s", "--assert and the profile options do not combine (run twice)");
+    if (a->auto_cc && (strcmp(a->cmd, "explain") == 0 || strcmp(a->cmd, "annotate") == 0))
+        return usage("`ccm %s` lists the program as written: it has no --auto-cc (`ccm run --auto-cc` has)", a->cmd);
+    if (a->resource && !a->dot && !a->svg) return usage("%s", "--resource chooses what --dot/--svg draw: give one of them");
+    if ((a->dot || a->svg) && (a->assert_file || a->rule_counts || prof_any(&a->prof)))
+        return usage("%s", "--dot/--svg do not combine with --assert, --rule-counts or the profile options (run twice)");
     return 0;
 }
 
@@ -164,6 +197,7 @@ static int cmd_core(const struct args *a)
     struct ast_program p;
     struct front_diag d;
     int rc = a->input_json ? front_read_json_program(a->file, &p, &d) : front_read_program(a->file, &p, &d);
+    if (rc == 0) rc = front_auto_cc(&p, a->auto_cc, NULL, 0, a->file, &d);
     if (rc != 0) { fprintf(stderr, "%s\n", d.text); return 2; }
     if (a->json) rc = front_print_core_json(stdout, &p);
     else front_print_core(stdout, &p);
@@ -172,12 +206,26 @@ static int cmd_core(const struct args *a)
     return fflush(stdout) == 0 && rc == 0 ? 0 : 2;
 }
 
+/* The session of `ccm run` and `ccm trace`: the program as written, or
+ * with the automatic cost centres of --auto-cc.  NULL with err set. */
+static struct ccm_session *load(const struct args *a, char *err, size_t cap)
+{
+    if (!a->auto_cc)
+        return a->input_json ? ccm_session_from_json_file(a->file, &a->opt, err, cap)
+                             : ccm_session_from_file(a->file, &a->opt, err, cap);
+    struct ast_program p;
+    struct front_diag d;
+    int rc = a->input_json ? front_read_json_program(a->file, &p, &d) : front_read_program(a->file, &p, &d);
+    if (rc == 0 && front_auto_cc(&p, a->auto_cc, NULL, 0, a->file, &d) != 0) { ast_free(&p); rc = -1; }
+    if (rc != 0) { snprintf(err, cap, "%s", d.text); return NULL; }
+    return ccm_session_from_program(&p, a->file, &a->opt, err, cap);
+}
+
 static int cmd_eval(struct args *a, int trace)
 {
     char err[1100];
     int rc;
-    struct ccm_session *s = a->input_json ? ccm_session_from_json_file(a->file, &a->opt, err, sizeof err)
-                                          : ccm_session_from_file(a->file, &a->opt, err, sizeof err);
+    struct ccm_session *s = load(a, err, sizeof err);
     if (!s) { fprintf(stderr, "%s\n", err); return 2; }
     if (a->steps_zero) ccm_session_machine(s)->max_steps = 0;
     int profiling = prof_any(&a->prof);
@@ -193,8 +241,16 @@ static int cmd_eval(struct args *a, int trace)
         ccm_session_free(s);
         return rc;
     }
+    struct ccgraph graph = { 0 };
+    int drawing = a->dot || a->svg;
+    if (drawing && ccgraph_init(&graph, s) != 0) {
+        ccm_session_free(s);
+        fputs("ccm: out of memory for the cost-centre graph\n", stderr);
+        return 2;
+    }
     int st = trace ? trace_run(stdout, s, a->json)
            : profiling ? prof_run(s, &a->prof, counts)
+           : drawing ? ccgraph_run(&graph, s)
            : ccm_session_run_counted(s, counts);
     if (a->json) { report_json_counted(stdout, s, st, counts); fputc('\n', stdout); }
     else {
@@ -208,6 +264,11 @@ static int cmd_eval(struct args *a, int trace)
     }
     /* after the report: files on standard output follow it */
     int written = profiling ? prof_finish(s, &a->prof, a->file) : 0;
+    if (drawing) {
+        written = ccgraph_write(&graph, s, ccgraph_resource(a->resource ? a->resource : "steps"),
+                                a->file, a->dot, a->svg);
+        ccgraph_free(&graph);
+    }
     ccm_session_free(s);
     if (fflush(stdout) != 0 || written != 0) return 2;
     return ccm_exit_status(st);
@@ -240,6 +301,7 @@ int main(int argc, char **argv)
         if (!file) return usage("%s", "`ccm compare` needs a FILE");
         return cmd_compare(file, json);
     }
+    if (strcmp(argv[1], "bottleneck") == 0) return cmd_bottleneck(argc - 2, argv + 2, usage_text);
     if (strcmp(argv[1], "run") != 0 && strcmp(argv[1], "trace") != 0 && strcmp(argv[1], "core") != 0
         && strcmp(argv[1], "explain") != 0 && strcmp(argv[1], "annotate") != 0)
         return usage("unknown command `%s`", argv[1]);

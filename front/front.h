@@ -52,6 +52,42 @@ int front_read_json_program(const char *path, struct ast_program *out, struct fr
  * positions it has).  0, or -1 if memory or output fails.  core_json_print.c */
 int front_print_core_json(FILE *out, const struct ast_program *p);
 
+/* Automatic cost centres (docs/auto-cc.md; autocc.c).  The modes: */
+enum front_auto_cc_mode {
+    FRONT_AUTO_NONE = 0,   /* leave the program as written                      */
+    FRONT_AUTO_TOP,        /* the body of every top-level function: scc "f"     */
+    FRONT_AUTO_ALL,        /* and of every let-bound function: scc "f.go"       */
+    FRONT_AUTO_CALLS       /* every application of a variable: scc "f@LINE:COL" */
+};
+/* The mode a word names ("none", "top", "all", "calls"), or -1. */
+int front_auto_cc_mode(const char *word);
+/* Wrap the parts of checked program p (parsed: it owns an arena) that mode
+ * names in `scc`, leaving every part under a hand-written scc or scc_sub
+ * alone.  only (FRONT_AUTO_ALL and FRONT_AUTO_TOP): wrap only the functions
+ * whose names are among only[0 .. nonly-1]; NULL: all of them.  0, or -1
+ * with a diagnostic (out of memory; the tree nested too deeply). */
+int front_auto_cc(struct ast_program *p, int mode, const char *const *only, int nonly,
+                  const char *file, struct front_diag *err);
+
+/* The program's functions and who refers to whom (callgraph.c), for the
+ * bottleneck search (docs/bottleneck.md).  A unit is main, a top-level
+ * constant (its costs go to CAF:name) or a function binding, named as
+ * FRONT_AUTO_ALL names it; callees[i] lists the units unit i's own code
+ * (not that of the functions it binds inside) refers to, in order of first
+ * reference, without repeats. */
+enum front_unit_kind { FRONT_UNIT_MAIN, FRONT_UNIT_CAF, FRONT_UNIT_FUNCTION };
+struct front_unit {
+    char *name;                 /* "f", "f.go"; the cost centre: name, CAF:name or MAIN */
+    enum front_unit_kind kind;
+    struct ast_pos pos;
+    int *callees; int ncallees;
+};
+struct front_units { struct front_unit *u; int n; };
+/* 0, or -1 if memory runs out.  Units with the same name are one unit. */
+int front_units(const struct ast_program *p, struct front_units *out);
+void front_units_free(struct front_units *us);
+int front_unit_find(const struct front_units *us, const char *name);   /* -1 if none */
+
 /* The program laid out for the kernel, with the names a report needs. */
 struct front_image {
     struct ccm_node *code;   int32_t ncode;

@@ -45,6 +45,13 @@ struct ccm_session *ccm_session_from_json(const char *file, const char *json, si
                                           char *err, size_t errcap);
 struct ccm_session *ccm_session_from_json_file(const char *path, const struct ccm_options *opt,
                                                char *err, size_t errcap);
+/* The same from a parsed and checked program (front/front.h), e.g. one
+ * front_auto_cc has given cost centres.  Takes prog (freed with the
+ * session, or at once on failure); file names the program in messages. */
+struct ast_program;
+struct ccm_session *ccm_session_from_program(struct ast_program *prog, const char *file,
+                                             const struct ccm_options *opt,
+                                             char *err, size_t errcap);
 void ccm_session_free(struct ccm_session *s);
 
 /* Arrays kept from one session to the next, for callers that run many

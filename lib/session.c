@@ -208,6 +208,13 @@ struct ccm_session *session_load_file(const char *path, session_read_fn *read,
     return session_make(&prog, opt, path, err, errcap, NULL);
 }
 
+struct ccm_session *ccm_session_from_program(struct ast_program *prog, const char *file,
+                                             const struct ccm_options *opt,
+                                             char *err, size_t errcap)
+{
+    return session_make(prog, opt, file, err, errcap, NULL);
+}
+
 void ccm_session_free(struct ccm_session *s)
 {
     if (!s) return;
