@@ -15,7 +15,7 @@ $(BUILD)/ccm-props-autocc-san: $(call obj_san,$(AUTOCC_PROPS_SRC)) $(BUILD)/libc
 # with the release and the sanitized binary; the mutants of mutants/autocc.
 CHECK_SUITES += "$(BUILD)/ccm-props-autocc --seeds 300" "$(BUILD)/ccm-props-autocc-san --seeds 40 --from 1000"
 CHECK_SUITES += "python3 tests/autocc/run.py" "CCM=$(BUILD)/ccm-san python3 tests/autocc/run.py"
-CHECK_SUITES += "bash tests/autocc/mutants.sh $(BUILD)"
+CHECK_SUITES += "CLI_LIBS='$(strip $(CLI_LIBS))' bash tests/autocc/mutants.sh $(BUILD)"
 CHECK_DEPS   += $(BUILD)/ccm $(BUILD)/ccm-san $(BUILD)/ccm-props-autocc $(BUILD)/ccm-props-autocc-san
 # tests/autocc/run.py recomputes a share with the big-step evaluator (ccm-props --eval)
 CHECK_DEPS   += $(BUILD)/ccm-props

@@ -11,4 +11,4 @@ CHECK_SUITES += "CCM=$(BUILD)/ccm-san CCM_GEN=$(BUILD)/ccm-gen SEEDS=40 python3 
 CHECK_DEPS   += $(BUILD)/ccm-gen
 # Mutants of the desugaring (mutants/surface/*.mut): each must be caught by
 # tests/surface/run.py or tests/surface/gen_props.py.
-CHECK_SUITES += "bash tests/surface/mutants.sh $(BUILD)"
+CHECK_SUITES += "CLI_LIBS='$(strip $(CLI_LIBS))' bash tests/surface/mutants.sh $(BUILD)"

@@ -8,7 +8,9 @@
 # `ccm-props-autocc`; then tests/autocc/run.py or the property on 60
 # generated programs must fail against them.  A mutant that no longer
 # applies or builds fails.  Ends with "autocc-mutants: N passed, N failed".
+# CLI_LIBS: the libraries ccm links with (GNUmakefile's; mk/autocc.mk passes them).
 set -u
+: "${CLI_LIBS:?CLI_LIBS (the libraries ccm links with) is not set: run through make check}"
 build=$1
 pass=0; fail=0
 lib_objs=$(find "$build/obj/kernel" "$build/obj/front" "$build/obj/lib" -name '*.o' | sort)
@@ -29,7 +31,7 @@ for mut in mutants/autocc/*.mut; do
     clis=$(grep -vxF "$replaced" <<<"$cli_objs")
     # shellcheck disable=SC2086
     if ! ${CC:-gcc} -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -c "$dir/$f" -o "$dir/mutated.o" \
-        || ! ${CC:-gcc} -o "$dir/ccm" $clis $libs "$dir/mutated.o" -ljansson -lm \
+        || ! ${CC:-gcc} -o "$dir/ccm" $clis $libs "$dir/mutated.o" $CLI_LIBS \
         || { [ "${f#cli/}" = "$f" ] && ! ${CC:-gcc} -o "$dir/ccm-props-autocc" $props_objs $libs "$dir/mutated.o" -ljansson -lpthread; }; then
         fail=$((fail + 1)); echo "FAIL $name: does not build"; continue
     fi

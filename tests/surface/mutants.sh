@@ -6,8 +6,10 @@
 # linked with the release objects of everything else into a `ccm`; then
 # tests/surface/run.py or tests/surface/gen_props.py (100 seeds) must fail
 # against it (both are run; the line says which caught it).  A mutant that no longer applies fails.
-# Ends with "surface-mutants: N passed, N failed".
+# Ends with "surface-mutants: N passed, N failed".  CLI_LIBS: the libraries
+# ccm links with (GNUmakefile's CLI_LIBS; mk/surface.mk passes them).
 set -u
+: "${CLI_LIBS:?CLI_LIBS (the libraries ccm links with) is not set: run through make check}"
 build=$1
 pass=0; fail=0
 objs=$(find "$build/obj/kernel" "$build/obj/front" "$build/obj/lib" "$build/obj/cli" -name '*.o' | sort)
@@ -24,7 +26,7 @@ for mut in mutants/surface/*.mut; do
     keep=$(grep -vxF "$replaced" <<<"$objs")
     # shellcheck disable=SC2086
     if ! ${CC:-gcc} -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -c "$dir/$f" -o "$dir/mutated.o" \
-        || ! ${CC:-gcc} -o "$dir/ccm" $keep "$dir/mutated.o" -ljansson; then
+        || ! ${CC:-gcc} -o "$dir/ccm" $keep "$dir/mutated.o" $CLI_LIBS; then
         fail=$((fail + 1)); echo "FAIL $name: does not build"; continue
     fi
     by=""
