@@ -1,0 +1,86 @@
+/* session.c -- libFuzzer target for the embedding API (lib/ccmlib.h),
+ * driven by the input: the first 4 bytes are the options, the rest the
+ * program (text, or JSON core when bit 3 of byte 0 is set).
+ *   byte 0: bit 0 rules fig2, bit 1 scoping evaluation, bit 2 operands
+ *           right to left, bit 3 JSON core
+ *   byte 1: max_steps = 1 + 16 * b   (tiny budgets: every run is short)
+ *   byte 2: max_heap = max_cells = 1 + 4 * b
+ *   byte 3: max_stack = 1 + b
+ * Load, run, read every cost, reset, run again (counting rules): the kernel
+ * never meets bad code, reset gives back the loaded state, the two runs agree on status, steps, current cost centre and every cost, the
+ * rule counts must sum to the steps, and a budget is never overrun. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "../lib/ccmlib.h"
+
+#define NOPT 4
+
+static void die(const char *what, const uint8_t *prog, size_t n)
+{
+    fprintf(stderr, "session: %s\n--- program:\n%.*s\n", what, (int)n, (const char *)prog);
+    abort();
+}
+
+/* Every cost of the last run, malloc'd (ncc * CCM_NCOUNTERS). */
+static uint64_t *costs_of(struct ccm_session *s, int32_t ncc)
+{
+    uint64_t *c = malloc(((size_t)ncc * CCM_NCOUNTERS + 1) * sizeof *c);
+    if (!c) abort();
+    for (int32_t cc = 0; cc < ncc; cc++)
+        for (int k = 0; k < CCM_NCOUNTERS; k++)
+            c[(size_t)cc * CCM_NCOUNTERS + (size_t)k] = ccm_session_cost(s, cc, k);
+    return c;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < NOPT) return 0;
+    struct ccm_options o;
+    ccm_options_default(&o);
+    o.rules = data[0] & 1 ? CCM_RULES_FIG2 : CCM_RULES_FIG6;
+    o.scoping = data[0] & 2 ? CCM_EVALUATION : CCM_LEXICAL;
+    o.order = data[0] & 4 ? CCM_RIGHT_TO_LEFT : CCM_LEFT_TO_RIGHT;
+    o.max_steps = 1 + 16u * data[1];
+    o.max_heap = o.max_cells = 1 + 4 * data[2];
+    o.max_stack = 1 + data[3];
+    const uint8_t *prog = data + NOPT;
+    size_t n = size - NOPT;
+    char err[512] = "";
+    struct ccm_session *s = data[0] & 8
+        ? ccm_session_from_json("f.json", (const char *)prog, n, &o, err, sizeof err)
+        : ccm_session_from_text("f.lam", (const char *)prog, n, &o, err, sizeof err);
+    if (!s) {
+        if (!err[0]) die("load failed without a message", prog, n);
+        return 0;
+    }
+    int st0 = ccm_session_status(s);          /* the loaded state: running, or a budget too small */
+    int32_t ncc = ccm_session_ncc(s);
+    for (int32_t cc = 0; cc < ncc; cc++)
+        if (ccm_session_cc_find(s, ccm_session_cc_name(s, cc)) < 0) die("a cost centre's name is not found", prog, n);
+    int st1 = ccm_session_run(s);
+    uint64_t steps1 = ccm_session_steps(s);
+    int32_t cur1 = ccm_session_current_cc(s);
+    if (ccm_session_status(s) != st1) die("status differs from the run's", prog, n);
+    if (st1 == CCM_ERR_BAD_CODE) die("the kernel met bad code: a loader bug", prog, n);
+    if (steps1 > o.max_steps) die("the step budget was overrun", prog, n);
+    char buf[256];
+    if (st1 == CCM_VALUE) ccm_session_value(s, buf, sizeof buf);
+    else if (!ccm_error_kind(st1) || !ccm_session_error_message(s, st1, buf, sizeof buf)) die("an error without a kind or message", prog, n);
+    uint64_t *c1 = costs_of(s, ncc);
+
+    if (ccm_session_reset(s) != st0) die("reset does not give the loaded state", prog, n);
+    uint64_t counts[CCM_NRULES] = { 0 };      /* the run adds to them */
+    int st2 = ccm_session_run_counted(s, counts);
+    uint64_t sum = 0;
+    for (int r = 0; r < CCM_NRULES; r++) sum += counts[r];
+    if (st2 != st1 || ccm_session_steps(s) != steps1 || ccm_session_current_cc(s) != cur1)
+        die("the run after reset differs from the first", prog, n);
+    if (sum != steps1) die("rule counts do not sum to the steps", prog, n);
+    uint64_t *c2 = costs_of(s, ncc);
+    if (memcmp(c1, c2, (size_t)ncc * CCM_NCOUNTERS * sizeof *c1) != 0) die("costs after reset differ", prog, n);
+    free(c1);
+    free(c2);
+    ccm_session_free(s);
+    return 0;
+}
