@@ -2,17 +2,20 @@
  * driven by the input: the first 4 bytes are the options, the rest the
  * program (text, or JSON core when bit 3 of byte 0 is set).
  *   byte 0: bit 0 rules fig2, bit 1 scoping evaluation, bit 2 operands
- *           right to left, bit 3 JSON core
+ *           right to left, bit 3 JSON core, bit 4 an out-of-range rules
+ *           value (the load must refuse it with a message)
  *   byte 1: max_steps = 1 + 16 * b   (tiny budgets: every run is short)
  *   byte 2: max_heap = max_cells = 1 + 4 * b
  *   byte 3: max_stack = 1 + b
  * Load, run, read every cost, reset, run again (counting rules): the kernel
- * never meets bad code, reset gives back the loaded state, the two runs agree on status, steps, current cost centre and every cost, the
+ * never meets bad code, reset gives back the loaded state, the runs agree on status, steps, current cost centre and every cost, the
  * rule counts must sum to the steps, and a budget is never overrun. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../front/front.h"
 #include "../lib/ccmlib.h"
+#include "../lib/census.h"
 
 #define NOPT 4
 
@@ -20,6 +23,12 @@ static void die(const char *what, const uint8_t *prog, size_t n)
 {
     fprintf(stderr, "session: %s\n--- program:\n%.*s\n", what, (int)n, (const char *)prog);
     abort();
+}
+
+static void add(void *arg, int32_t cc, uint64_t objects)
+{
+    (void)cc;
+    *(uint64_t *)arg += objects;
 }
 
 /* Every cost of the last run, malloc'd (ncc * CCM_NCOUNTERS). */
@@ -44,6 +53,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     o.max_steps = 1 + 16u * data[1];
     o.max_heap = o.max_cells = 1 + 4 * data[2];
     o.max_stack = 1 + data[3];
+    if (data[0] & 16) o.rules = 2 + (data[0] >> 5);
     const uint8_t *prog = data + NOPT;
     size_t n = size - NOPT;
     char err[512] = "";
@@ -54,8 +64,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!err[0]) die("load failed without a message", prog, n);
         return 0;
     }
+    if (data[0] & 16) die("a bad rules option was accepted", prog, n);
     int st0 = ccm_session_status(s);          /* the loaded state: running, or a budget too small */
-    int32_t ncc = ccm_session_ncc(s);
+    int32_t ncc = ccm_session_ncc(s), ntop = ccm_session_image(s)->ntop;
+    for (int32_t i = 0; i < ntop; i++)
+        if (!ccm_session_top_name(s, i)) die("a top-level binding without a name", prog, n);
     for (int32_t cc = 0; cc < ncc; cc++)
         if (ccm_session_cc_find(s, ccm_session_cc_name(s, cc)) < 0) die("a cost centre's name is not found", prog, n);
     int st1 = ccm_session_run(s);
@@ -79,8 +92,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (sum != steps1) die("rule counts do not sum to the steps", prog, n);
     uint64_t *c2 = costs_of(s, ncc);
     if (memcmp(c1, c2, (size_t)ncc * CCM_NCOUNTERS * sizeof *c1) != 0) die("costs after reset differ", prog, n);
+
+    if (ccm_session_reset(s) != st0) die("the second reset does not give the loaded state", prog, n);
+    struct ccm_machine *m = ccm_session_machine(s);
+    struct ccm_census *cen = ccm_census_new();
+    if (!cen) abort();
+    int st3 = st0;
+    while (st3 == CCM_RUNNING) {
+        st3 = ccm_step(m);
+        uint64_t emitted = 0;
+        int64_t live = ccm_census_take(cen, m, ntop, add, &emitted);
+        if (live < 0) abort();                          /* out of memory */
+        if ((uint64_t)live != emitted || live > m->heap_len) die("the census does not add up", prog, n);
+    }
+    ccm_census_free(cen);
+    uint64_t *c3 = costs_of(s, ncc);
+    if (st3 != st1 || ccm_session_steps(s) != steps1 || memcmp(c1, c3, (size_t)ncc * CCM_NCOUNTERS * sizeof *c1) != 0)
+        die("stepping by hand differs from the run", prog, n);
     free(c1);
     free(c2);
+    free(c3);
     ccm_session_free(s);
     return 0;
 }

@@ -52,5 +52,5 @@ fuzz-coverage: $(BUILD)/fuzz-cov/.stamp
 fuzz-parser: ; @$(MAKE) --no-print-directory fuzz-run TARGET=front SECONDS=$(SECONDS)
 fuzz-json:   ; @$(MAKE) --no-print-directory fuzz-run TARGET=json SECONDS=$(SECONDS)
 
-CHECK_SUITES += "bash tests/fuzz/smoke.sh $(FUZZ_OUT) $(FUZZ_TARGETS)"
-CHECK_DEPS   += $(FUZZ_OUT)/.stamp
+CHECK_SUITES += "bash tests/fuzz/smoke.sh $(FUZZ_OUT) $(BUILD)/ccm $(FUZZ_TARGETS)"
+CHECK_DEPS   += $(FUZZ_OUT)/.stamp $(BUILD)/ccm

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# mutant.sh OUT SECONDS TARGET MUTFILE... -- does TARGET find each mutant
+# (mutants/README.md) on its own?  For each: the sources are copied to
+# OUT/mutants/NAME/, the mutant applied to the copy (never to the sources),
+# .clusterfuzzlite/build.sh builds the copy's targets with the flags of
+# `make fuzz-build`, and TARGET fuzzes from an empty corpus (no seeds, no
+# dictionary) for at most SECONDS under `nice -n 19`.  One line per mutant:
+# "caught NAME after S s (N runs)" or "missed NAME in S s"; the last line
+# is "N passed, N failed" (a pass is a catch).
+set -uo pipefail
+out=$1; secs=$2; t=$3; shift 3
+pass=0; fail=0
+for mut in "$@"; do
+    name=$(basename "$mut" .mut)
+    dir=$out/mutants/$name
+    rm -rf "$dir"; mkdir -p "$dir/src" "$dir/out" "$dir/corpus"
+    cp -r kernel front lib cli gen props fuzz .clusterfuzzlite "$dir/src/"
+    python3 mutants/apply.py "$mut" "$dir/src" || { echo "FAIL $name does not apply"; fail=$((fail + 1)); continue; }
+    (cd "$dir/src" && CC=clang-14 LIB_FUZZING_ENGINE=-fsanitize=fuzzer OUT=../out \
+        CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all -fsanitize=fuzzer-no-link -Wno-everything" \
+        nice -n 19 bash .clusterfuzzlite/build.sh > ../build.log 2>&1) ||
+        { echo "FAIL $name does not build (see $dir/build.log)"; fail=$((fail + 1)); continue; }
+    len=$(sed -n 's/^max_len = //p' "$dir/out/$t.options")
+    start=$(date +%s)
+    nice -n 19 "$dir/out/$t" -max_total_time="$secs" -max_len="$len" -seed=1 \
+        -artifact_prefix="$dir/" "$dir/corpus" > "$dir/fuzz.log" 2>&1
+    el=$(( $(date +%s) - start ))
+    runs=$(grep -o '^#[0-9]*' "$dir/fuzz.log" | tail -1 | tr -d '#')
+    if ls "$dir"/crash-* > /dev/null 2>&1; then
+        echo "caught $name after $el s (${runs:-?} runs): $(grep -m1 '^property' "$dir/fuzz.log")"
+        pass=$((pass + 1))
+    else
+        echo "missed $name in $el s"
+        fail=$((fail + 1))
+    fi
+done
+echo "fuzz mutants: $pass passed, $fail failed"
