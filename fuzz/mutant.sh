@@ -6,20 +6,27 @@
 # `make fuzz-build`, and TARGET fuzzes from an empty corpus (no seeds, no
 # dictionary) for at most SECONDS under `nice -n 19`.  One line per mutant:
 # "caught NAME after S s (N runs)" or "missed NAME in S s"; the last line
-# is "N passed, N failed" (a pass is a catch).
+# is "N passed, N failed" (a pass is a catch).  SECONDS "build" only builds
+# (while another fuzzer runs: fuzzers run one at a time); a later run reuses
+# a build newer than the mutant and every source.
 set -uo pipefail
 out=$1; secs=$2; t=$3; shift 3
+newest=$(ls -t kernel/* front/* lib/* cli/* gen/* props/* fuzz/*.[ch] .clusterfuzzlite/build.sh | head -1)
 pass=0; fail=0
 for mut in "$@"; do
     name=$(basename "$mut" .mut)
     dir=$out/mutants/$name
-    rm -rf "$dir"; mkdir -p "$dir/src" "$dir/out" "$dir/corpus"
-    cp -r kernel front lib cli gen props fuzz .clusterfuzzlite "$dir/src/"
-    python3 mutants/apply.py "$mut" "$dir/src" || { echo "FAIL $name does not apply"; fail=$((fail + 1)); continue; }
-    (cd "$dir/src" && CC=clang-14 LIB_FUZZING_ENGINE=-fsanitize=fuzzer OUT=../out \
-        CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all -fsanitize=fuzzer-no-link -Wno-everything" \
-        nice -n 19 bash .clusterfuzzlite/build.sh > ../build.log 2>&1) ||
-        { echo "FAIL $name does not build (see $dir/build.log)"; fail=$((fail + 1)); continue; }
+    if ! [ "$dir/out/$t" -nt "$mut" ] || ! [ "$dir/out/$t" -nt "$newest" ]; then
+        rm -rf "$dir"; mkdir -p "$dir/src" "$dir/out"
+        cp -r kernel front lib cli gen props fuzz .clusterfuzzlite "$dir/src/"
+        python3 mutants/apply.py "$mut" "$dir/src" || { echo "FAIL $name does not apply"; fail=$((fail + 1)); continue; }
+        (cd "$dir/src" && CC=clang-14 LIB_FUZZING_ENGINE=-fsanitize=fuzzer OUT=../out \
+            CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all -fsanitize=fuzzer-no-link -Wno-everything" \
+            nice -n 19 bash .clusterfuzzlite/build.sh > ../build.log 2>&1) ||
+            { echo "FAIL $name does not build (see $dir/build.log)"; fail=$((fail + 1)); continue; }
+    fi
+    [ "$secs" = build ] && { echo "built $name"; continue; }
+    rm -rf "$dir/corpus" "$dir"/crash-*; mkdir -p "$dir/corpus"
     len=$(sed -n 's/^max_len = //p' "$dir/out/$t.options")
     start=$(date +%s)
     nice -n 19 "$dir/out/$t" -max_total_time="$secs" -max_len="$len" -seed=1 \

@@ -7,6 +7,8 @@
 #   make fuzz-corpus                          merge (-merge=1) seeds and runs into fuzz/corpus/
 #   make fuzz-coverage                        the corpora through a coverage build: per-folder figures
 #   make fuzz-campaign SECONDS=600            every target in turn, one at a time, nice'd
+#   make fuzz-mutants SECONDS=120 MUTANTS="mutants/kernel/x.mut ..." [TARGET=gen_equiv]
+#                                             does the target find each mutant from nothing?
 # `make check` builds them and runs each over its corpus and for a few seconds.
 FUZZ_TARGETS := front json session batch gen_equiv gen_order
 FUZZ_OUT     := $(BUILD)/fuzz
@@ -29,7 +31,7 @@ $(BUILD)/fuzz-cov/.stamp: $(FUZZ_INPUTS)
 	    OUT=$(BUILD)/fuzz-cov bash .clusterfuzzlite/build.sh
 	@touch $@
 
-.PHONY: fuzz-build fuzz-run fuzz-repro fuzz-corpus fuzz-coverage fuzz-campaign
+.PHONY: fuzz-build fuzz-run fuzz-repro fuzz-corpus fuzz-coverage fuzz-campaign fuzz-mutants
 fuzz-build: $(FUZZ_OUT)/.stamp
 
 fuzz-run: $(FUZZ_OUT)/.stamp
@@ -44,13 +46,11 @@ fuzz-repro: $(FUZZ_OUT)/.stamp $(BUILD)/ccm
 fuzz-corpus: $(FUZZ_OUT)/.stamp $(BUILD)/ccm $(BUILD)/ccm-gen
 	@bash fuzz/merge.sh $(FUZZ_OUT) $(BUILD)/ccm $(BUILD)/ccm-gen $(FUZZ_TARGETS)
 
+fuzz-mutants:
+	@bash fuzz/mutant.sh $(FUZZ_OUT) $(SECONDS) $(or $(TARGET),gen_equiv) $(MUTANTS)
+
 fuzz-coverage: $(BUILD)/fuzz-cov/.stamp
 	@bash fuzz/coverage.sh $(BUILD)/fuzz-cov llvm-cov-14 llvm-profdata-14 $(FUZZ_TARGETS)
-
-# the old names of the two text and JSON targets
-.PHONY: fuzz-parser fuzz-json
-fuzz-parser: ; @$(MAKE) --no-print-directory fuzz-run TARGET=front SECONDS=$(SECONDS)
-fuzz-json:   ; @$(MAKE) --no-print-directory fuzz-run TARGET=json SECONDS=$(SECONDS)
 
 CHECK_SUITES += "bash tests/fuzz/smoke.sh $(FUZZ_OUT) $(BUILD)/ccm $(FUZZ_TARGETS)"
 CHECK_DEPS   += $(FUZZ_OUT)/.stamp $(BUILD)/ccm
