@@ -90,6 +90,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (st2 != st1 || ccm_session_steps(s) != steps1 || ccm_session_current_cc(s) != cur1)
         die("the run after reset differs from the first", prog, n);
     if (sum != steps1) die("rule counts do not sum to the steps", prog, n);
+    for (int r = 0; r < CCM_NRULES; r++)
+        if (counts[r] && strcmp(ccm_rule_name(r), "?") == 0) die("a rule that fired has no name", prog, n);
     uint64_t *c2 = costs_of(s, ncc);
     if (memcmp(c1, c2, (size_t)ncc * CCM_NCOUNTERS * sizeof *c1) != 0) die("costs after reset differ", prog, n);
 
@@ -109,6 +111,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint64_t *c3 = costs_of(s, ncc);
     if (st3 != st1 || ccm_session_steps(s) != steps1 || memcmp(c1, c3, (size_t)ncc * CCM_NCOUNTERS * sizeof *c1) != 0)
         die("stepping by hand differs from the run", prog, n);
+    /* the kernel's own init-and-run entry on the same machine and program */
+    int st4 = ccm_init_run(m, &ccm_session_image(s)->program);
+    uint64_t *c4 = costs_of(s, ncc);
+    if (st4 != st1 || m->steps != steps1 || memcmp(c1, c4, (size_t)ncc * CCM_NCOUNTERS * sizeof *c1) != 0)
+        die("ccm_init_run differs from the session's run", prog, n);
+    free(c4);
     free(c1);
     free(c2);
     free(c3);
