@@ -17,15 +17,16 @@ for s in $(seq 1 40); do
     "$gen" --seed "$s" --size 3 --surface > "$dir/front/sgen-$s.lam"
 done
 # session: 4 option bytes (fuzz/session.c) before a program; budgets from
-# tiny to the largest, every rules/scoping/order bit, text and JSON core.
+# tiny to the largest, every rules/scoping/order bit, text and JSON core,
+# from memory and from a file.
 i=0
 for f in "$dir"/front/*.lam; do
     i=$((i + 1))
-    { printf "\\x$(printf %02x $((i % 8)))\\x$(printf %02x $((i * 37 % 256)))\\xff\\xff"; cat "$f"; } > "$dir/session/t$i"
+    { printf "\\x$(printf %02x $((i % 8 + (i & 8) * 4)))\\x$(printf %02x $((i * 37 % 256)))\\xff\\xff"; cat "$f"; } > "$dir/session/t$i"
 done
 for f in "$dir"/json/*.json; do
     i=$((i + 1))
-    { printf "\\x$(printf %02x $((8 + i % 8)))\\xff\\xff\\xff"; cat "$f"; } > "$dir/session/j$i"
+    { printf "\\x$(printf %02x $((8 + i % 8 + (i & 8) * 4)))\\xff\\xff\\xff"; cat "$f"; } > "$dir/session/j$i"
 done
 # batch: one request line each, text and JSON core, options, malformed lines
 python3 - "$dir" <<'PY'

@@ -3,16 +3,20 @@
  * program (text, or JSON core when bit 3 of byte 0 is set).
  *   byte 0: bit 0 rules fig2, bit 1 scoping evaluation, bit 2 operands
  *           right to left, bit 3 JSON core, bit 4 an out-of-range rules
- *           value (the load must refuse it with a message)
+ *           value (the load must refuse it with a message), bit 5 load
+ *           from a file (an in-memory one, /proc/self/fd/N) not from memory
  *   byte 1: max_steps = 1 + 16 * b   (tiny budgets: every run is short)
  *   byte 2: max_heap = max_cells = 1 + 4 * b
  *   byte 3: max_stack = 1 + b
  * Load, run, read every cost, reset, run again (counting rules): the kernel
  * never meets bad code, reset gives back the loaded state, the runs agree on status, steps, current cost centre and every cost, the
  * rule counts must sum to the steps, and a budget is never overrun. */
+#define _GNU_SOURCE 1                      /* memfd_create */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include "../front/front.h"
 #include "../lib/ccmlib.h"
 #include "../lib/census.h"
@@ -57,9 +61,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const uint8_t *prog = data + NOPT;
     size_t n = size - NOPT;
     char err[512] = "";
-    struct ccm_session *s = data[0] & 8
-        ? ccm_session_from_json("f.json", (const char *)prog, n, &o, err, sizeof err)
-        : ccm_session_from_text("f.lam", (const char *)prog, n, &o, err, sizeof err);
+    struct ccm_session *s;
+    if (data[0] & 32) {
+        int fd = memfd_create("fuzz", 0);
+        if (fd < 0 || write(fd, prog, n) != (ssize_t)n) abort();
+        char path[64];
+        snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+        s = data[0] & 8 ? ccm_session_from_json_file(path, &o, err, sizeof err)
+                        : ccm_session_from_file(path, &o, err, sizeof err);
+        close(fd);
+    } else {
+        s = data[0] & 8 ? ccm_session_from_json("f.json", (const char *)prog, n, &o, err, sizeof err)
+                        : ccm_session_from_text("f.lam", (const char *)prog, n, &o, err, sizeof err);
+    }
     if (!s) {
         if (!err[0]) die("load failed without a message", prog, n);
         return 0;
