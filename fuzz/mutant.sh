@@ -11,7 +11,7 @@
 # a build newer than the mutant and every source.
 set -uo pipefail
 out=$1; secs=$2; t=$3; shift 3
-newest=$(ls -t kernel/* front/* lib/* cli/* gen/* props/* fuzz/*.[ch] .clusterfuzzlite/build.sh | head -1)
+newest=$(ls -td kernel/* front/* lib/* cli/* gen/* props/* fuzz/*.[ch] .clusterfuzzlite/build.sh | head -1)
 pass=0; fail=0
 for mut in "$@"; do
     name=$(basename "$mut" .mut)

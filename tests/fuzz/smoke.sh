@@ -6,8 +6,10 @@
 #   - it runs its whole corpus without a failure;
 #   - it fuzzes 3 seconds from the corpus without a failure;
 # every gen corpus input prints (ccm-gen --bytes) a program `ccm run` loads;
-# `make fuzz-repro`'s script prints the program and passes a good input; and
-# the scripts answer bad arguments with exit 2 and a message.
+# `make fuzz-repro`'s script prints the program and passes a good input;
+# gen_equiv built against a kernel mutant fails on its corpus, and
+# fuzz-repro prints the failing program and the difference; and the scripts
+# answer bad arguments with exit 2 and a message.
 # Last line: "fuzz: N passed, N failed".
 set -u
 out=$1; ccm=$2; shift 2
@@ -44,6 +46,23 @@ done
 f=$(ls fuzz/corpus/gen/* | head -1)
 if bash fuzz/repro.sh "$out" "$ccm" gen_equiv "$f" > "$tmp/repro.log" 2>&1 && grep -q '^main' "$tmp/repro.log"; then ok
 else bad "repro.sh gen_equiv $f"; cat "$tmp/repro.log"; fi
+# the differential target fails on a difference: built against a kernel
+# mutant (fuzz/mutant.sh), it stops on some input of its committed corpus
+# with the failed property, and fuzz-repro shows that input's program
+mut=mutants/kernel/let_h_once.mut
+mdir=$out/mutants/let_h_once
+if bash fuzz/mutant.sh "$out" build gen_equiv "$mut" > "$tmp/mut.log" 2>&1; then
+    nice -n 19 "$mdir/out/gen_equiv" -runs=0 -artifact_prefix="$tmp/mut-" fuzz/corpus/gen > "$tmp/mutrun.log" 2>&1
+    rc=$?
+    crash=$(ls "$tmp"/mut-crash-* 2>/dev/null | head -1)
+    if [ $rc -ne 0 ] && grep -q '^property p[0-9a-z]* failed' "$tmp/mutrun.log" && [ -n "$crash" ]; then ok
+    else bad "gen_equiv does not catch $mut on its corpus (exit $rc)"; tail -20 "$tmp/mutrun.log"; fi
+    if [ -n "$crash" ] && ! bash fuzz/repro.sh "$mdir/out" "$ccm" gen_equiv "$crash" > "$tmp/mutrepro.log" 2>&1 &&
+       grep -q '^main' "$tmp/mutrepro.log" && grep -q '^property' "$tmp/mutrepro.log"; then ok
+    else bad "fuzz-repro on the mutant's input: no program or no verdict"; cat "$tmp/mutrepro.log" 2>/dev/null; fi
+else
+    bad "cannot build gen_equiv against $mut"; cat "$tmp/mut.log"
+fi
 # bad arguments: exit 2 with a message on stderr
 check_2() {
     local what=$1; shift
