@@ -16,6 +16,38 @@ for s in $(seq 1 40); do
     "$gen" --seed "$s" --size 3 > "$dir/front/gen-$s.lam"
     "$gen" --seed "$s" --size 3 --surface > "$dir/front/sgen-$s.lam"
 done
+# the checks' paths for long binding groups (a map past 64 names) and the
+# JSON-only ones (the text parser refuses these before the checks see them)
+python3 - "$dir" <<'PY'
+import json, sys
+d = sys.argv[1]
+many = "".join("x%d = %d;\n" % (i, i) for i in range(70))
+open(d + "/front/many.lam", "w").write(many + "main = x3;\n")
+open(d + "/front/many_dup.lam", "w").write(many + "x5 = 1;\nmain = x3;\n")
+lets = "; ".join("y%d = %d" % (i, i) for i in range(70))
+open(d + "/front/many_let_dup.lam", "w").write("main = let " + lets + "; y9 = 0 in y1;\n")
+lit = lambda v: {"node": "literal", "value": v}
+prog = lambda body: {"bindings": [{"name": "main", "body": body}]}
+docs = {
+    "default_first": prog({"node": "case", "scrutinee": lit(1),
+                           "alts": [{"default": True, "body": lit(1)}, {"con": "Nil", "body": lit(2)}]}),
+    "let_dup": prog({"node": "let", "bindings": [{"name": "a", "body": lit(1)}, {"name": "a", "body": lit(2)}],
+                     "body": {"node": "variable", "name": "a"}}),
+    "alts_string": prog({"node": "case", "scrutinee": lit(1), "alts": "x"}),
+    "alts_empty": prog({"node": "case", "scrutinee": lit(1), "alts": []}),
+    "alt_real": prog({"node": "case", "scrutinee": lit(1), "alts": [1.5]}),
+    "alt_bool": prog({"node": "case", "scrutinee": lit(1), "alts": [True]}),
+    "default_con": prog({"node": "case", "scrutinee": lit(1),
+                         "alts": [{"default": True, "con": "Nil", "body": lit(1)}]}),
+    "operand_let": prog({"node": "primitive", "op": "+", "left": lit(1),
+                         "right": {"node": "let", "bindings": [{"name": "a", "body": lit(1)}],
+                                   "body": {"node": "variable", "name": "a"}}}),
+    "many_let_dup": prog({"node": "let", "bindings": [{"name": "a%d" % (i % 69), "body": lit(i)} for i in range(70)],
+                          "body": {"node": "variable", "name": "a1"}}),
+}
+for name, doc in docs.items():
+    open("%s/json/%s.json" % (d, name), "w").write(json.dumps(doc))
+PY
 # session: 4 option bytes (fuzz/session.c) before a program; budgets from
 # tiny to the largest, every rules/scoping/order bit, text and JSON core,
 # from memory and from a file.
@@ -27,6 +59,10 @@ done
 for f in "$dir"/json/*.json; do
     i=$((i + 1))
     { printf "\\x$(printf %02x $((8 + i % 8 + (i & 8) * 4)))\\xff\\xff\\xff"; cat "$f"; } > "$dir/session/j$i"
+done
+# each option out of its range once (bit 4; byte 1 % 3 picks which)
+for k in 0 1 2; do
+    { printf "\\x10\\x$(printf %02x $k)\\xff\\xff"; cat examples/hello.lam; } > "$dir/session/badopt$k"
 done
 # batch: one request line each, text and JSON core, options, malformed lines
 python3 - "$dir" <<'PY'

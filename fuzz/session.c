@@ -2,8 +2,9 @@
  * driven by the input: the first 4 bytes are the options, the rest the
  * program (text, or JSON core when bit 3 of byte 0 is set).
  *   byte 0: bit 0 rules fig2, bit 1 scoping evaluation, bit 2 operands
- *           right to left, bit 3 JSON core, bit 4 an out-of-range rules
- *           value (the load must refuse it with a message), bit 5 load
+ *           right to left, bit 3 JSON core, bit 4 an out-of-range rules,
+ *           scoping or order (byte 1 % 3 says which; the load must refuse
+ *           it with a message), bit 5 load
  *           from a file (an in-memory one, /proc/self/fd/N) not from memory
  *   byte 1: max_steps = 1 + 16 * b   (tiny budgets: every run is short)
  *   byte 2: max_heap = max_cells = 1 + 4 * b
@@ -57,7 +58,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     o.max_steps = 1 + 16u * data[1];
     o.max_heap = o.max_cells = 1 + 4 * data[2];
     o.max_stack = 1 + data[3];
-    if (data[0] & 16) o.rules = 2 + (data[0] >> 5);
+    if (data[0] & 16) {                       /* one option out of its range */
+        int bad = 2 + (data[0] >> 6);
+        if (data[1] % 3 == 0) o.rules = bad;
+        else if (data[1] % 3 == 1) o.scoping = bad;
+        else o.order = bad;
+    }
     const uint8_t *prog = data + NOPT;
     size_t n = size - NOPT;
     char err[512] = "";
@@ -78,7 +84,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!err[0]) die("load failed without a message", prog, n);
         return 0;
     }
-    if (data[0] & 16) die("a bad rules option was accepted", prog, n);
+    if (data[0] & 16) die("an option out of its range was accepted", prog, n);
     int st0 = ccm_session_status(s);          /* the loaded state: running, or a budget too small */
     int32_t ncc = ccm_session_ncc(s), ntop = ccm_session_image(s)->ntop;
     for (int32_t i = 0; i < ntop; i++)
@@ -93,7 +99,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (steps1 > o.max_steps) die("the step budget was overrun", prog, n);
     char buf[256];
     if (st1 == CCM_VALUE) ccm_session_value(s, buf, sizeof buf);
-    else if (!ccm_error_kind(st1) || !ccm_session_error_message(s, st1, buf, sizeof buf)) die("an error without a kind or message", prog, n);
+    else if (!ccm_error_kind(st1)) die("an error without a kind", prog, n);
+    if (!ccm_session_error_message(s, st1, buf, sizeof buf) || !buf[0]) die("a run without a message", prog, n);
     uint64_t *c1 = costs_of(s, ncc);
 
     if (ccm_session_reset(s) != st0) die("reset does not give the loaded state", prog, n);
