@@ -4,7 +4,8 @@
 # OUT/mutants/NAME/, the mutant applied to the copy (never to the sources),
 # .clusterfuzzlite/build.sh builds the copy's targets with the flags of
 # `make fuzz-build`, and TARGET fuzzes from an empty corpus (no seeds, no
-# dictionary) for at most SECONDS under `nice -n 19`.  One line per mutant:
+# dictionary; with SEEDS=1, from the committed fuzz/corpus/gen/ instead, as
+# ClusterFuzzLite starts) for at most SECONDS under `nice -n 19`.  One line per mutant:
 # "caught NAME after S s (N runs)" or "missed NAME in S s"; the last line
 # is "N passed, N failed" (a pass is a catch).  SECONDS "build" only builds
 # (while another fuzzer runs: fuzzers run one at a time); a later run reuses
@@ -27,6 +28,7 @@ for mut in "$@"; do
     fi
     [ "$secs" = build ] && { echo "built $name"; continue; }
     rm -rf "$dir/corpus" "$dir"/crash-*; mkdir -p "$dir/corpus"
+    [ "${SEEDS:-0}" = 1 ] && cp fuzz/corpus/gen/* "$dir/corpus/"
     len=$(sed -n 's/^max_len = //p' "$dir/out/$t.options")
     start=$(date +%s)
     nice -n 19 "$dir/out/$t" -max_total_time="$secs" -max_len="$len" -seed=1 \

@@ -7,7 +7,7 @@
 #   make fuzz-corpus                          merge (-merge=1) seeds and runs into fuzz/corpus/
 #   make fuzz-coverage                        the corpora through a coverage build: per-folder figures
 #   make fuzz-campaign SECONDS=600            every target in turn, one at a time, nice'd
-#   make fuzz-mutants SECONDS=120 MUTANTS="mutants/kernel/x.mut ..." [TARGET=gen_equiv]
+#   make fuzz-mutants SECONDS=120 MUTANTS="mutants/kernel/x.mut ..." [TARGET=gen_equiv] [SEEDS=1]
 #                                             does the target find each mutant from nothing?
 # `make check` builds them and runs each over its corpus and for a few seconds.
 FUZZ_TARGETS := front json session batch gen_equiv gen_order
@@ -47,7 +47,7 @@ fuzz-corpus: $(FUZZ_OUT)/.stamp $(BUILD)/ccm $(BUILD)/ccm-gen
 	@bash fuzz/merge.sh $(FUZZ_OUT) $(BUILD)/ccm $(BUILD)/ccm-gen $(FUZZ_TARGETS)
 
 fuzz-mutants:
-	@bash fuzz/mutant.sh $(FUZZ_OUT) $(SECONDS) $(or $(TARGET),gen_equiv) $(MUTANTS)
+	@SEEDS=$(SEEDS) bash fuzz/mutant.sh $(FUZZ_OUT) $(SECONDS) $(or $(TARGET),gen_equiv) $(MUTANTS)
 
 fuzz-coverage: $(BUILD)/fuzz-cov/.stamp
 	@bash fuzz/coverage.sh $(BUILD)/fuzz-cov llvm-cov-14 llvm-profdata-14 $(FUZZ_TARGETS)
