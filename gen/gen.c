@@ -46,7 +46,8 @@ struct var { char name[16]; int ty; };
 
 struct g {
     uint64_t rng;
-    const uint32_t *replay; size_t nreplay, pos; int replaying;
+    const uint32_t *replay; size_t nreplay, pos; int src;   /* SRC_* */
+    const uint8_t *bytes; size_t nbytes, bpos;
     struct gen_choices *rec;
     struct gtree *t;
     struct gnode **hole;     /* where the next expression goes */
@@ -57,6 +58,10 @@ struct g {
 };
 
 /* ---- choices ------------------------------------------------------------ */
+
+/* Where choices come from: the seeded PRNG, a recorded choice array, or a
+ * byte string (a fuzzer's input, gen_tree_bytes). */
+enum { SRC_SEED, SRC_REPLAY, SRC_BYTES };
 
 static uint64_t splitmix(uint64_t *s)
 {
@@ -77,13 +82,26 @@ static void rec_push(struct gen_choices *r, uint32_t v)
     r->v[r->n++] = v;
 }
 
+/* A choice among n options from the byte string: one byte when n <= 256,
+ * else two (big-endian), each taken modulo n; 0 once the bytes run out, so
+ * a short input is a small program and a mutated byte changes one choice. */
+static uint32_t from_bytes(struct g *g, int n)
+{
+    uint32_t v = 0;
+    for (int k = n <= 256 ? 1 : 2; k > 0; k--)
+        v = (v << 8) | (g->bpos < g->nbytes ? g->bytes[g->bpos++] : 0u);
+    return v % (uint32_t)n;
+}
+
 /* A choice among n options, 0 the simplest. */
 static int draw(struct g *g, int n)
 {
     if (n <= 1) return 0;
     uint32_t v;
-    if (g->replaying)
+    if (g->src == SRC_REPLAY)
         v = g->pos < g->nreplay ? g->replay[g->pos] % (uint32_t)n : 0;
+    else if (g->src == SRC_BYTES)
+        v = from_bytes(g, n);
     else
         v = (uint32_t)(splitmix(&g->rng) % (uint64_t)n);
     g->pos++;
@@ -1102,7 +1120,8 @@ static struct gtree *run(struct g *g, int size)
     return g->t;
 }
 
-static struct gtree *make(uint64_t seed, const uint32_t *choices, size_t n, int replaying,
+static struct gtree *make(uint64_t seed, const uint32_t *choices, size_t n,
+                          const uint8_t *bytes, size_t nbytes, int src,
                           int size, struct gen_choices *rec)
 {
     static struct g zero;
@@ -1110,9 +1129,11 @@ static struct gtree *make(uint64_t seed, const uint32_t *choices, size_t n, int 
     if (!g) { perror("ccm-gen"); exit(2); }
     *g = zero;
     g->rng = seed * 0x2545F4914F6CDD1DULL + (uint64_t)size;
-    g->replaying = replaying;
+    g->src = src;
     g->replay = choices;
     g->nreplay = n;
+    g->bytes = bytes;
+    g->nbytes = nbytes;
     g->rec = rec;
     struct gtree *t = run(g, size);
     free(g);
@@ -1121,12 +1142,18 @@ static struct gtree *make(uint64_t seed, const uint32_t *choices, size_t n, int 
 
 struct gtree *gen_tree(uint64_t seed, int size, struct gen_choices *rec)
 {
-    return make(seed, NULL, 0, 0, size, rec);
+    return make(seed, NULL, 0, NULL, 0, SRC_SEED, size, rec);
 }
 
 struct gtree *gen_tree_replay(const uint32_t *choices, size_t n, int size, struct gen_choices *rec)
 {
-    return make(0, choices, n, 1, size, rec);
+    return make(0, choices, n, NULL, 0, SRC_REPLAY, size, rec);
+}
+
+struct gtree *gen_tree_bytes(const uint8_t *bytes, size_t n, struct gen_choices *rec)
+{
+    int size = n ? 1 + bytes[0] % GEN_BYTES_MAX_SIZE : 1;
+    return make(0, NULL, 0, n ? bytes + 1 : NULL, n ? n - 1 : 0, SRC_BYTES, size, rec);
 }
 
 static char *text_of(struct gtree *t, size_t *len)

@@ -7,10 +7,11 @@
  * bounded structurally (over finite lists) or by a small counter.
  *
  * Every random decision is a *choice* drawn from a choice source.  A source
- * is either a seed (a portable PRNG: the same seed and size give the same
- * program on every machine) or a recorded choice array being replayed; a
- * replay that runs out of recorded choices draws 0, and choice 0 is always
- * the simplest option.  The shrinker (props/) edits the recorded array.
+ * is a seed (a portable PRNG: the same seed and size give the same
+ * program on every machine), a recorded choice array being replayed, or a
+ * byte string (a coverage-guided fuzzer's input, fuzz/); a replay or a byte
+ * string that runs out draws 0, and choice 0 is always the simplest
+ * option.  The shrinker (props/) edits the recorded array.
  */
 #ifndef CCM_GEN_H
 #define CCM_GEN_H
@@ -41,5 +42,11 @@ char *gen_program_replay(const uint32_t *choices, size_t n, int size, size_t *le
 struct gtree;
 struct gtree *gen_tree(uint64_t seed, int size, struct gen_choices *rec);
 struct gtree *gen_tree_replay(const uint32_t *choices, size_t n, int size, struct gen_choices *rec);
+/* A program read from bytes: the first byte is the size (1 + b %
+ * GEN_BYTES_MAX_SIZE), the rest the choices -- one byte per choice among
+ * at most 256 options, two (big-endian) for more, each modulo the number
+ * of options.  Any bytes (even none) give a well-scoped program. */
+#define GEN_BYTES_MAX_SIZE 6
+struct gtree *gen_tree_bytes(const uint8_t *bytes, size_t n, struct gen_choices *rec);
 
 #endif

@@ -1,5 +1,5 @@
 # props.mk -- the program generator (gen/) and the property tests (props/).
-#   build/ccm-gen         print a generated program: --seed N --size K
+#   build/ccm-gen         print a generated program: --seed N --size K (or --bytes FILE, docs/fuzzing.md)
 #   build/ccm-props       the properties (see props/main.c for options)
 #   make props            properties on many generated programs, both cores
 #   make mutants          kernel mutants (mutants/kernel/*.mut) against the properties

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # fuzz-front.sh BUILD DURATION -- run the libFuzzer target on both cores,
 # seeded with the examples, the regressions, tests/surface/seeds and some
-# generated programs, with the tokens of tests/front/fuzz.dict.
+# generated programs, with the tokens of fuzz/lam.dict.
 # Corpus and crashes go to scratch/fuzz-front/ (gitignored).
 set -u
 build=$1; d=$2
@@ -14,7 +14,7 @@ for s in $(seq 1 50); do "$build/ccm-gen" --seed "$s" --size 3 > "$dir/corpus/ge
 for s in $(seq 1 50); do "$build/ccm-gen" --seed "$s" --size 3 --surface > "$dir/corpus/sgen-$s.lam"; done
 bin=$(realpath "$build/fuzz-front")
 # libFuzzer writes fuzz-N.log into the current directory: run inside $dir
-dict=$(realpath tests/front/fuzz.dict)
+dict=$(realpath fuzz/lam.dict)
 ( cd "$dir" && "$bin" -max_total_time="$secs" -jobs=2 -workers=2 -max_len=4096 -dict="$dict" \
     -artifact_prefix=crashes/ corpus >/dev/null 2>&1 )
 grep -hE 'DONE|ERROR|abort|property|Test unit' "$dir"/fuzz-*.log | tail -20
