@@ -52,8 +52,7 @@ static void wrap(struct autocc *A, struct ast_expr **slot, const char *name)
     *slot = s;
 }
 
-/* "prefix.name", or "name" at the top (prefix NULL); malloc'd. */
-static char *dotted(const char *prefix, const char *name)
+char *front_unit_name(const char *prefix, const char *name)
 {
     size_t a = prefix ? strlen(prefix) + 1 : 0, b = strlen(name);
     char *s = malloc(a + b + 1);
@@ -71,7 +70,7 @@ static void walk(struct autocc *A, struct ast_expr **slot, const char *prefix, i
  * the unit's name as the prefix of what it binds inside. */
 static void binding(struct autocc *A, struct ast_binding *b, const char *prefix, int top)
 {
-    char *name = dotted(prefix, b->name);
+    char *name = front_unit_name(prefix, b->name);
     if (!name) { A->failed = 1; return; }
     struct ast_expr **slot = &b->rhs;
     int lambdas = 0, hand = 0;

@@ -75,16 +75,6 @@ static int is_function(const struct ast_expr *e)
     return e->kind == AST_LAM;
 }
 
-static char *dotted(const char *prefix, const char *name)
-{
-    size_t a = prefix ? strlen(prefix) + 1 : 0, b = strlen(name);
-    char *s = malloc(a + b + 1);
-    if (!s) return NULL;
-    if (prefix) { memcpy(s, prefix, a - 1); s[a - 1] = '.'; }
-    memcpy(s + a, name, b + 1);
-    return s;
-}
-
 static void walk(struct graph *G, const struct ast_expr *e, int cur, const char *prefix)
 {
     if (G->failed) return;
@@ -106,7 +96,7 @@ static void walk(struct graph *G, const struct ast_expr *e, int cur, const char 
         for (int i = 0; i < e->nbinds && !G->failed; i++) {
             unit[i] = -1;
             if (is_function(e->binds[i].rhs)) {
-                char *name = dotted(prefix, e->binds[i].name);
+                char *name = front_unit_name(prefix, e->binds[i].name);
                 if (!name) { G->failed = 1; break; }
                 unit[i] = unit_of(G, name, FRONT_UNIT_FUNCTION, e->binds[i].pos);
                 free(name);

@@ -68,6 +68,10 @@ int front_auto_cc_mode(const char *word);
  * with a diagnostic (out of memory; the tree nested too deeply). */
 int front_auto_cc(struct ast_program *p, int mode, const char *const *only, int nonly,
                   const char *file, struct front_diag *err);
+/* The name FRONT_AUTO_ALL gives a function `name` bound inside unit prefix:
+ * "prefix.name", or "name" at the top (prefix NULL); malloc'd, NULL if
+ * memory runs out.  The bottleneck search's units (below) share it. */
+char *front_unit_name(const char *prefix, const char *name);
 
 /* The program's functions and who refers to whom (callgraph.c), for the
  * bottleneck search (docs/bottleneck.md).  A unit is main, a top-level
