@@ -12,36 +12,29 @@ written by hand.  Graphs: Graphviz's `dot` must accept every file written,
 and the numbers in the labels must sum to (or equal) the reports.
 CCM=build/ccm-san runs it under the sanitizers.
 """
-import json, os, re, shutil, subprocess, sys, tempfile
+import json, os, re, shutil, subprocess, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..", "..")
 sys.path.insert(0, os.path.join(HERE, "..", "lib"))
 from tally import Tally  # noqa: E402
+import runccm  # noqa: E402
 
 CCM = os.environ.get("CCM", "build/ccm")
 PROPS = os.environ.get("CCM_PROPS", os.path.join(os.path.dirname(CCM), "ccm-props"))
 T = Tally("autocc(%s)" % os.path.basename(CCM))
 check = T.check
-tmp = tempfile.mkdtemp(prefix="ccm-autocc-")
-os.environ["ASAN_OPTIONS"] = "exitcode=99:detect_leaks=1"
-os.environ["UBSAN_OPTIONS"] = "exitcode=99:print_stacktrace=1:halt_on_error=1"
+tmp = runccm.scratch("ccm-autocc-")
 T1 = os.path.join(HERE, "t1.lam")
 EXAMPLE = os.path.join(ROOT, "examples", "bottleneck.lam")
 
 
 def write(name, text):
-    path = os.path.join(tmp, name)
-    with open(path, "w") as f:
-        f.write(text)
-    return path
+    return runccm.write(tmp, name, text)
 
 
 def ccm(*args, env=None):
-    p = subprocess.run([CCM, *args], capture_output=True, text=True, env=env)
-    check("Sanitizer" not in p.stderr and "runtime error:" not in p.stderr,
-          f"sanitizer report for {args}: {p.stderr[:400]}")
-    return p
+    return runccm.run(T, CCM, *args, env=env)
 
 
 def report(*args):

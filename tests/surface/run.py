@@ -14,34 +14,26 @@ transition by transition, in the comments.  Then every new syntax error with
 its FILE:LINE:COL (columns counted by hand), and positions of generated
 nodes in `ccm explain`.  CCM=build/ccm-san runs it under the sanitizers.
 """
-import json, os, subprocess, sys, tempfile
+import json, os, subprocess, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "lib"))
 from tally import Tally  # noqa: E402
+import runccm  # noqa: E402
 
 CCM = os.environ.get("CCM", "build/ccm")
 PROPS = os.environ.get("CCM_PROPS", os.path.join(os.path.dirname(CCM), "ccm-props"))
 T = Tally("surface(%s)" % os.path.basename(CCM))
 check = T.check
-tmp = tempfile.mkdtemp(prefix="ccm-surface-")
-SAN = "ASAN_OPTIONS=exitcode=99"
-os.environ["ASAN_OPTIONS"] = "exitcode=99:detect_leaks=1"
-os.environ["UBSAN_OPTIONS"] = "exitcode=99:print_stacktrace=1:halt_on_error=1"
+tmp = runccm.scratch("ccm-surface-")
 
 
 def write(name, text):
-    path = os.path.join(tmp, name)
-    with open(path, "w") as f:
-        f.write(text)
-    return path
+    return runccm.write(tmp, name, text)
 
 
 def ccm(*args, stdin=None):
-    p = subprocess.run([CCM, *args], capture_output=True, text=True, input=stdin)
-    check("Sanitizer" not in p.stderr and "runtime error:" not in p.stderr,
-          f"sanitizer report for {args}: {p.stderr[:400]}")
-    return p
+    return runccm.run(T, CCM, *args, input=stdin)
 
 
 def report(path):
