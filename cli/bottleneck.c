@@ -82,6 +82,15 @@ static int add_dynamic_callees(struct search *S, const struct ccgraph *g, struct
     return rc;
 }
 
+/* S's text parsed and checked; 0, or -1 with d set.  Each run parses it
+ * again: the automatic cost centres rewrite the tree they are given. */
+static int parse_checked(const struct search *S, struct ast_program *p, struct front_diag *d)
+{
+    if (front_parse(S->file, S->text, S->len, p, d) != 0) return -1;
+    if (front_check(S->file, p, d) != 0) { ast_free(p); return -1; }
+    return 0;
+}
+
 /* One run with cost centres on the functions marked[]: amount[u] for every
  * unit, *total the resource's total; with calls set, the calls seen are
  * added to the units' callees.  0, or -1 with S->err (bad program, memory)
@@ -95,8 +104,7 @@ static int profile(struct search *S, const int *marked, uint64_t *amount, uint64
     int n = 0;
     for (int u = 0; u < S->units.n; u++)
         if (marked[u] && S->units.u[u].kind == FRONT_UNIT_FUNCTION) names[n++] = S->units.u[u].name;
-    int rc = front_parse(S->file, S->text, S->len, &p, &d);
-    if (rc == 0 && (rc = front_check(S->file, &p, &d)) != 0) ast_free(&p);
+    int rc = parse_checked(S, &p, &d);
     if (rc == 0 && (rc = front_auto_cc(&p, FRONT_AUTO_ALL, names, n, S->file, &d)) != 0) ast_free(&p);
     free(names);
     if (rc != 0) { snprintf(S->err, sizeof S->err, "%s", d.text); return -1; }
@@ -309,27 +317,6 @@ static int draw(const struct search *S, const char *dot_path, const char *svg_pa
 
 /* ---- the command ----------------------------------------------------------- */
 
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (!f) return NULL;
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        if (n == cap) {
-            char *b = realloc(buf, cap *= 2);
-            if (!b) { free(buf); buf = NULL; break; }
-            buf = b;
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0) { if (ferror(f)) { free(buf); buf = NULL; } break; }
-    }
-    if (f != stdin) fclose(f);
-    *len = n;
-    return buf;
-}
-
 static int bad_usage(const char *usage_text, const char *fmt, const char *arg)
 {
     fputs("ccm: ", stderr);
@@ -383,15 +370,14 @@ int cmd_bottleneck(int argc, char **argv, const char *usage_text)
     }
     if (!S.file) return bad_usage(usage_text, "%s", "`ccm bottleneck` needs a FILE");
     if (S.resource < 0) return bad_usage(usage_text, "%s", "`ccm bottleneck` needs --resource A|C|V|U|H|P|steps");
-    char *text = slurp(S.file, &S.len);
-    if (!text) { fprintf(stderr, "%s: cannot read: %s\n", S.file, strerror(errno)); return 2; }
-    S.text = text;
-    const char *name = strcmp(S.file, "-") == 0 ? "<stdin>" : S.file;
-    S.file = name;
-    int rc = 2;
     struct ast_program p;
     struct front_diag d;
-    if (front_parse(name, text, S.len, &p, &d) != 0 || (front_check(name, &p, &d) != 0 && (ast_free(&p), 1))) {
+    char *text = front_read_text(S.file, &S.len, &d);
+    if (!text) { fprintf(stderr, "%s\n", d.text); return 2; }
+    S.text = text;
+    S.file = strcmp(S.file, "-") == 0 ? "<stdin>" : S.file;
+    int rc = 2;
+    if (parse_checked(&S, &p, &d) != 0) {
         fprintf(stderr, "%s\n", d.text);
         free(text);
         return 2;

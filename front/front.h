@@ -46,6 +46,10 @@ int front_read_program(const char *path, struct ast_program *out, struct front_d
  * name them too.  core_json_read.c */
 int front_json_parse(const char *file, const char *text, size_t len,
                      struct ast_program *out, struct front_diag *err);
+/* The whole of path (or standard input for "-") in a malloc'd buffer of
+ * *len bytes; NULL with a diagnostic ("cannot open", "cannot read").  For
+ * a caller that parses the same text more than once (`ccm bottleneck`). */
+char *front_read_text(const char *path, size_t *len, struct front_diag *err);
 /* front_read_program for a file of JSON core: read, front_json_parse, check. */
 int front_read_json_program(const char *path, struct ast_program *out, struct front_diag *err);
 /* `ccm core --json`: the program as JSON core on one line (with the source

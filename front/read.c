@@ -30,24 +30,29 @@ static char *slurp(FILE *f, size_t *len)
     return buf;
 }
 
-int front_read_with(const char *path, front_parse_fn *parse, struct ast_program *out, struct front_diag *err)
+char *front_read_text(const char *path, size_t *len, struct front_diag *err)
 {
     int is_stdin = strcmp(path, "-") == 0;
-    const char *name = is_stdin ? "<stdin>" : path;
     FILE *f = is_stdin ? stdin : fopen(path, "rb");
-    memset(out, 0, sizeof *out);
     if (!f) {
         snprintf(err->text, sizeof err->text, "%s: cannot open: %s", path, strerror(errno));
-        return -1;
+        return NULL;
     }
-    size_t len = 0;
-    char *text = slurp(f, &len);
+    char *text = slurp(f, len);
     int saved = errno;
     if (!is_stdin) fclose(f);
-    if (!text) {
-        snprintf(err->text, sizeof err->text, "%s: cannot read: %s", name, strerror(saved));
-        return -1;
-    }
+    if (!text)
+        snprintf(err->text, sizeof err->text, "%s: cannot read: %s", is_stdin ? "<stdin>" : path, strerror(saved));
+    return text;
+}
+
+int front_read_with(const char *path, front_parse_fn *parse, struct ast_program *out, struct front_diag *err)
+{
+    const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+    size_t len = 0;
+    memset(out, 0, sizeof *out);
+    char *text = front_read_text(path, &len, err);
+    if (!text) return -1;
     int rc = parse(name, text, len, out, err);
     free(text);
     if (rc == 0 && front_check(name, out, err) != 0) {

@@ -179,7 +179,7 @@ p = ccm("run", "--auto-cc", "all", deep)
 check(p.returncode == 2 and p.stderr.startswith(deep + ":1:1: with automatic cost centres `main` is nested deeper than 10000"),
       f"deep --auto-cc all: {p.returncode} {p.stderr[:200]}")
 p = ccm("bottleneck", "--resource", "A", os.path.join(tmp, "missing.lam"))
-check(p.returncode == 2 and "cannot read" in p.stderr, f"missing file: {p.stderr[:200]}")
+check(p.returncode == 2 and "cannot open" in p.stderr, f"missing file: {p.stderr[:200]}")
 # a run that fails: the search says which run, and exits as `ccm run` would
 divz = write("divz.lam", "f = \\x -> x / 0;\nmain = let a = 1 in f a;\n")
 p = ccm("bottleneck", "--resource", "P", divz)
