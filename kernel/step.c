@@ -40,11 +40,23 @@ int ccm_run(struct ccm_machine *m)
     }
 }
 
+/* Is heap[addr] a thunk not under evaluation?  1 or 0.  Tested in a
+ * function of its own, as ccm_init's options (docs/proofs.md, "Tests in a
+ * function of their own"). */
+/*@ requires wf: wf(m);
+    assigns \nothing;
+    ensures result: \result != 0 <==> IS_THUNK(m, addr);
+*/
+static int is_thunk(const struct ccm_machine *m, int32_t addr)
+{
+    if (addr < 0 || addr >= m->heap_len) return 0;
+    const struct ccm_obj *o = &m->heap[addr];
+    return !o->hole && !ccm_is_value_node(m, o->code);
+}
+
 int ccm_force(struct ccm_machine *m, int32_t addr)
 {
-    if (addr < 0 || addr >= m->heap_len) return CCM_ERR_BAD_CODE;
-    const struct ccm_obj *o = &m->heap[addr];
-    if (o->hole || ccm_is_value_node(m, o->code)) return CCM_ERR_BAD_CODE;
+    if (!is_thunk(m, addr)) return CCM_ERR_BAD_CODE;
     if (m->steps >= m->max_steps) return CCM_RES_STEPS;
     if (m->stack_len > m->stack_cap - 2) return CCM_RES_STACK;
     ccm_fire_force(m, addr);

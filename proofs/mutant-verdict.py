@@ -29,7 +29,7 @@ def main():
     proven = goalsteps.read(tsv)
     best, backstop = None, []
     for g in wplog.goals(log):
-        if g.verdict == "Valid" or g.goal not in proven:
+        if g.verdict in ("Valid", "NoResult") or g.goal not in proven:
             continue
         prover, steps = proven[g.goal]
         if steps * 3 > limit:

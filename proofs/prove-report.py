@@ -165,6 +165,8 @@ for g in goals:
         bad.append(f"the wall-clock backstop" + (f" ({args.backstop} s)" if args.backstop else "") +
                    f" was hit on goal {g.goal}, before its resource units ran out: "
                    f"a slow machine or a prover ignoring its limit, not a verdict")
+    elif g.verdict == "NoResult":
+        bad.append(f"goal {g.goal}: no prover ran (in a replay: not in the cache)")
     elif g.verdict != "Valid":
         bad.append(f"goal {g.goal}: {g.verdict} ({g.prover})")
 

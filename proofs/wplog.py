@@ -11,7 +11,8 @@ One record per goal: its name, the prover that settled it (or that failed
 last), the verdict (Valid, Stepout, Timeout, Unknown, Failed, ...; WP's "Step
 limit" is Stepout: the prover used up its resource units; Timeout is the
 wall-clock limit; a goal every prover failed on is Unknown/Invalid if a
-prover said so, else Stepout or Timeout: a prover error is no answer), the
+prover said so, else Stepout or Timeout: a prover error is no answer;
+NoResult where no prover ran), the
 prover's time in seconds (0 for Qed), its resource units (steps: 0 for Qed
 and where the log gives none) and whether it came from the cache."""
 import re
@@ -114,10 +115,11 @@ def _settle(failed):
     """the verdict of a [Failed] block: a definite answer (Unknown, Invalid)
     if a prover gave one; otherwise the last prover's Stepout or Timeout -- a
     prover that crashed or ran out of memory ("Failed ...") has said nothing
-    about the goal either (it counts as Timeout)"""
+    about the goal either (it counts as Timeout).  A block with no prover
+    line is NoResult: no prover ran (a replay found no cache entry)"""
     goal, tries = failed
     if not tries:
-        return Goal(goal, "?", "Timeout", 0.0, 0, False)
+        return Goal(goal, "?", "NoResult", 0.0, 0, False)
     answers = [t for t in tries if t[1] not in ("Timeout", "Stepout", "Failed")]
     if answers:
         prover, verdict, secs, steps = answers[0]

@@ -146,6 +146,11 @@ printf 'int declared_only(int x);\nstatic int32_t helper(int a,\n               
 
 # resource units: the list of the heaviest goals, the headroom gate (a goal
 # proved with more than a third of the limit fails), and a goal out of units
+# a goal no prover ran on (a replay's cache miss) is said to be one, not a backstop
+printf '[wp] [Qed] Goal typed_f_assigns : Valid (2ms)\n[wp] [Failed] Goal typed_f_ensures_row\n' > "$tmp/miss.log"
+out=$(python3 proofs/prove-report.py --steps-limit 4000 --backstop 600 "$tmp/miss.log" 0 7 "$tmp/unknown.json"); st=$?
+[ "$st" -eq 1 ] && grep -qF "goal typed_f_ensures_row: no prover ran (in a replay: not in the cache)" <<<"$out" \
+    && ! grep -q backstop <<<"$out" && ok "a cache miss fails as one, not as a backstop" || bad "cache miss: exit $st: $out"
 # told apart from one the wall-clock backstop stopped
 [ "$(awk -F'\t' '$1 == "typed_f_ensures_row" {print $4}' "$tmp/times.tsv")" = 1234 ] \
     && ok "goal resource units written for prove-mutants" || bad "goal units: $(cat "$tmp/times.tsv")"
