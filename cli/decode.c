@@ -11,6 +11,7 @@
  * compare equal through this form).  proofs/coq/ocaml/states.ml prints
  * the model's expressions in the same form. */
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 #include "cli.h"
 #include "decode.h"
@@ -249,35 +250,45 @@ static int put_frame(FILE *out, const struct decoder *D, const struct ccm_frame 
     return rc;
 }
 
-/* theta: one row per cost-centre name with a non-zero counter.  The model
- * names cost centres, ccm numbers them: rows of one name are summed (the
- * loader gives each name one number, so there is one row a name). */
+/* theta: one row per cost-centre name with a non-zero counter, in byte
+ * order of the names (as the model's side prints them, so that equal
+ * states print equal lines).  The model names cost centres, ccm numbers
+ * them: rows of one name are summed (the loader gives each name one
+ * number, so there is one row a name). */
+static const struct decoder *sort_decoder;   /* qsort's comparison has no context argument */
+
+static int by_name(const void *x, const void *y)
+{
+    return strcmp(ccm_session_cc_name(sort_decoder->s, *(const int32_t *)x),
+                  ccm_session_cc_name(sort_decoder->s, *(const int32_t *)y));
+}
+
 static void put_theta(FILE *out, const struct decoder *D)
 {
-    int32_t ncc = ccm_session_ncc(D->s);
-    int any = 0;
-    fputc('{', out);
+    int32_t ncc = ccm_session_ncc(D->s), nrows = 0;
+    int32_t *rows = malloc((size_t)(ncc > 0 ? ncc : 1) * sizeof *rows);
+    if (!rows) { fputs("\"undecodable\"", out); return; }
     for (int32_t c = 0; c < ncc; c++) {
-        const char *name = ccm_session_cc_name(D->s, c);
+        int keep = 0;
+        for (int k = 0; k < CCM_NCOUNTERS; k++) keep |= ccm_session_cost(D->s, c, k) != 0;
+        if (keep) rows[nrows++] = c;
+    }
+    sort_decoder = D;
+    qsort(rows, (size_t)nrows, sizeof *rows, by_name);
+    fputc('{', out);
+    for (int32_t i = 0, any = 0; i < nrows; any = 1) {
+        const char *name = ccm_session_cc_name(D->s, rows[i]);
         uint64_t v[CCM_NCOUNTERS] = { 0 };
-        int nonzero = 0, earlier = 0;
-        for (int32_t d = 0; d < c; d++) earlier |= strcmp(ccm_session_cc_name(D->s, d), name) == 0;
-        if (earlier) continue;                        /* summed into the first row of the name */
-        for (int32_t d = c; d < ncc; d++) {
-            if (d != c && strcmp(ccm_session_cc_name(D->s, d), name) != 0) continue;
-            for (int k = 0; k < CCM_NCOUNTERS; k++) {
-                v[k] += ccm_session_cost(D->s, d, k);
-                nonzero |= v[k] != 0;
-            }
-        }
-        if (!nonzero) continue;
-        if (any++) fputc(',', out);
+        for (; i < nrows && strcmp(ccm_session_cc_name(D->s, rows[i]), name) == 0; i++)
+            for (int k = 0; k < CCM_NCOUNTERS; k++) v[k] += ccm_session_cost(D->s, rows[i], k);
+        if (any) fputc(',', out);
         json_put_string(out, name);
         fputs(":[", out);
         for (int k = 0; k < CCM_NCOUNTERS; k++) fprintf(out, "%s%" PRIu64, k ? "," : "", v[k]);
         fputc(']', out);
     }
     fputc('}', out);
+    free(rows);
 }
 
 int decode_state(FILE *out, const struct decoder *D, uint64_t n, const char *rule)

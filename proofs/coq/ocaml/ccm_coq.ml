@@ -120,7 +120,10 @@ let run_file mode rules scoping max_steps file =
   with
   | exception (Reader.Error m | Sys_error m) ->
     Printf.eprintf "%s: %s\n" file m;
-    print_endline "{\"outcome\":\"bad_input\"}";
+    (* --states: a run's lines end with a stop line, this one's too *)
+    print_endline (match mode with
+        | `States _ -> "{\"stop\":\"bad_input\",\"n\":0}"
+        | _ -> "{\"outcome\":\"bad_input\"}");
     2
   | prog, tops, sccs ->
     match mode with

@@ -54,48 +54,53 @@ let atom_text scope = function
   | AVar x -> var_text scope x
   | AInt n -> int_text n
 
+(* The printers below write into one buffer b (a state's whole line). *)
+let add = Buffer.add_string
+
 (* scope: the names bound around the expression, innermost first. *)
-let rec expr_text scope e =
-  let b = Buffer.create 64 in
-  let add = Buffer.add_string b in
-  (match e with
-   | Lam (y, body) -> add "[\"lam\","; add (expr_text (y :: scope) body); add "]"
-   | App (f, x) -> add "[\"app\","; add (expr_text scope f); add ","; add (var_text scope x); add "]"
-   | Var x -> add "[\"var\","; add (var_text scope x); add "]"
-   | Let (bs, body) ->
-     let scope' = List.rev_append (List.map fst bs) scope in
-     add "[\"let\",["; add (String.concat "," (List.map (fun (_, r) -> expr_text scope' r) bs));
-     add "],"; add (expr_text scope' body); add "]"
-   | Con (c, xs) ->
-     add "[\"con\","; add (json_string c); add ",[";
-     add (String.concat "," (List.map (var_text scope) xs)); add "]]"
-   | Case (s, alts, d) ->
-     add "[\"case\","; add (expr_text scope s); add ","; add (alts_text scope alts d); add "]"
-   | Scc (c, body) -> add "[\"scc\","; add (json_string c); add ","; add (expr_text scope body); add "]"
-   | SccSub (c, body) -> add "[\"scc_sub\","; add (json_string c); add ","; add (expr_text scope body); add "]"
-   | Int n -> add "[\"int\","; add (int_text n); add "]"
-   | Prim (op, a1, a2) ->
-     add "[\"prim\","; add (json_string (prim_name op)); add ",";
-     add (atom_text scope a1); add ","; add (atom_text scope a2); add "]");
-  Buffer.contents b
+let rec expr b scope e =
+  match e with
+  | Lam (y, body) -> add b "[\"lam\","; expr b (y :: scope) body; add b "]"
+  | App (f, x) -> add b "[\"app\","; expr b scope f; add b ","; add b (var_text scope x); add b "]"
+  | Var x -> add b "[\"var\","; add b (var_text scope x); add b "]"
+  | Let (bs, body) ->
+    let scope' = List.rev_append (List.map fst bs) scope in
+    add b "[\"let\",[";
+    List.iteri (fun i (_, r) -> if i > 0 then add b ","; expr b scope' r) bs;
+    add b "],"; expr b scope' body; add b "]"
+  | Con (c, xs) ->
+    add b "[\"con\","; add b (json_string c); add b ",[";
+    add b (String.concat "," (List.map (var_text scope) xs)); add b "]]"
+  | Case (s, alts, d) ->
+    add b "[\"case\","; expr b scope s; add b ","; alts_text b scope alts d; add b "]"
+  | Scc (c, body) -> add b "[\"scc\","; add b (json_string c); add b ","; expr b scope body; add b "]"
+  | SccSub (c, body) -> add b "[\"scc_sub\","; add b (json_string c); add b ","; expr b scope body; add b "]"
+  | Int n -> add b "[\"int\","; add b (int_text n); add b "]"
+  | Prim (op, a1, a2) ->
+    add b "[\"prim\","; add b (json_string (prim_name op)); add b ",";
+    add b (atom_text scope a1); add b ","; add b (atom_text scope a2); add b "]"
 
 (* The alternatives ([[C, k, body], ...]) and the default (or null). *)
-and alts_text scope alts d =
-  let alt ((c, ys), body) =
-    Printf.sprintf "[%s,%d,%s]" (json_string c) (List.length ys)
-      (expr_text (List.rev_append ys scope) body) in
-  Printf.sprintf "[%s],%s" (String.concat "," (List.map alt alts))
-    (match d with Some de -> expr_text scope de | None -> "null")
+and alts_text b scope alts d =
+  add b "[";
+  List.iteri (fun i ((c, ys), body) ->
+      if i > 0 then add b ",";
+      add b (Printf.sprintf "[%s,%d," (json_string c) (List.length ys));
+      expr b (List.rev_append ys scope) body; add b "]") alts;
+  add b "],";
+  match d with Some de -> expr b scope de | None -> add b "null"
 
-let frame_text = function
-  | FArg (x, c) -> Printf.sprintf "[\"arg\",%s,%s]" (var_text [] x) (json_string c)
-  | FUpd (x, c) -> Printf.sprintf "[\"upd\",%s,%s]" (var_text [] x) (json_string c)
-  | FCase (alts, d, c) -> Printf.sprintf "[\"case\",%s,%s]" (alts_text [] alts d) (json_string c)
+let frame_text b f =
+  let cc c = add b ","; add b (json_string c); add b "]" in
+  match f with
+  | FArg (x, c) -> add b "[\"arg\","; add b (var_text [] x); cc c
+  | FUpd (x, c) -> add b "[\"upd\","; add b (var_text [] x); cc c
+  | FCase (alts, d, c) -> add b "[\"case\","; alts_text b [] alts d; cc c
   | FPrim1 (op, a2, c) ->
-    Printf.sprintf "[\"prim1\",%s,%s,%s]" (json_string (prim_name op)) (atom_text [] a2) (json_string c)
+    add b (Printf.sprintf "[\"prim1\",%s,%s" (json_string (prim_name op)) (atom_text [] a2)); cc c
   | FPrim2 (op, n1, c) ->
-    Printf.sprintf "[\"prim2\",%s,%s,%s]" (json_string (prim_name op)) (int_text n1) (json_string c)
-  | FResume (e, c) -> Printf.sprintf "[\"resume\",%s,%s]" (expr_text [] e) (json_string c)
+    add b (Printf.sprintf "[\"prim2\",%s,%s" (json_string (prim_name op)) (int_text n1)); cc c
+  | FResume (e, c) -> add b "[\"resume\","; expr b [] e; cc c
 
 let counters = [ CA; CC; CV; CU; CH; CP; CEntries; CSubentries ]
 
@@ -111,17 +116,29 @@ let theta_text ccs (th : theta) =
 
 (* Every address below next, in order: [a, expression, cc], or [a, null]
    for one absent from the heap (removed while its thunk runs). *)
-let heap_text (h : heap) =
-  let obj a = match find_addr a h.binds with
-    | Some (e, c) -> Printf.sprintf "[%d,%s,%s]" a (expr_text [] e) (json_string c)
-    | None -> Printf.sprintf "[%d,null]" a in
-  "[" ^ String.concat "," (List.init h.next obj) ^ "]"
+let heap_text b (h : heap) =
+  (* find_addr a h.binds for every a below next, in one pass: the first
+     binding of an address in the list is the one find_addr returns *)
+  let at = Array.make h.next None in
+  List.iter (fun (a, o) -> if a >= 0 && a < h.next && at.(a) = None then at.(a) <- Some o) h.binds;
+  add b "[";
+  Array.iteri (fun a o ->
+      if a > 0 then add b ",";
+      match o with
+      | Some (e, c) -> add b (Printf.sprintf "[%d," a); expr b [] e; add b ","; add b (json_string c); add b "]"
+      | None -> add b (Printf.sprintf "[%d,null]" a)) at;
+  add b "]"
 
 let state_line n rule ccs (s : state) =
-  Printf.printf "{\"n\":%d,\"rule\":%s,\"ccc\":%s,\"control\":%s,\"stack\":[%s],\"theta\":%s,\"heap\":%s}\n"
-    n (match rule with Some r -> json_string (rule_name r) | None -> "null")
-    (json_string s.ccc) (expr_text [] s.ctl)
-    (String.concat "," (List.map frame_text s.stk)) (theta_text ccs s.th) (heap_text s.hp)
+  let b = Buffer.create 4096 in
+  add b (Printf.sprintf "{\"n\":%d,\"rule\":%s,\"ccc\":%s,\"control\":" n
+           (match rule with Some r -> json_string (rule_name r) | None -> "null") (json_string s.ccc));
+  expr b [] s.ctl;
+  add b ",\"stack\":[";
+  List.iteri (fun i f -> if i > 0 then add b ","; frame_text b f) s.stk;
+  add b "],\"theta\":"; add b (theta_text ccs s.th);
+  add b ",\"heap\":"; heap_text b s.hp; add b "}\n";
+  print_string (Buffer.contents b)
 
 let stop_name = function
   | StopValue -> "value" | NotAFunction -> "not_a_function" | NoAlternative -> "no_alternative"
@@ -140,6 +157,20 @@ let thunk_to_force (h : heap) =
       | _ -> go (a - 1) in
   go (h.next - 1)
 
+(* theta is a function built by one Costs.charge a counted row: evaluating
+   it walks every charge made so far, so a run's states would cost the
+   square of its length.  After each transition the run goes on with a
+   table of theta's values at ccs instead, 0 elsewhere: the same function
+   at every cost centre, since theta is non-zero only at cost centres that
+   were current (Charged.step_charges) and every one of them is in ccs;
+   and no row reads theta (Run.step_theta_shift: a row adds the same
+   amounts from any theta), so the run is the same run. *)
+let flatten ccs (th : theta) : theta =
+  let tbl = Hashtbl.create 64 in
+  List.iter (fun c -> List.iter (fun k ->
+      let v = th c k in if v <> 0 then Hashtbl.replace tbl (c, k) v) counters) ccs;
+  fun c k -> match Hashtbl.find_opt tbl (c, k) with Some v -> v | None -> 0
+
 (* Run and print: the initial state (n 0, rule null), one line per
    transition, then {"stop": why, "n": transitions}.  At most max_steps
    transitions, forces included, as ccm's --max-steps. *)
@@ -154,7 +185,9 @@ let run rules scoping max_steps force_every prog tops sccs =
   state_line 0 None !ccs s0;
   let rec loop n last_force s =
     let stop why = Printf.printf "{\"stop\":%s,\"n\":%d}\n" (json_string why) n in
-    let fire n' rule s' = seen s'.ccc; state_line n' (Some rule) !ccs s'; loop n' (rule = RForce) s' in
+    let fire n' rule s' =
+      seen s'.ccc; state_line n' (Some rule) !ccs s';
+      loop n' (rule = RForce) { s' with th = flatten !ccs s'.th } in
     let force_now = force_every > 0 && n > 0 && n mod force_every = 0 && not last_force in
     match (if force_now && n < max_steps then thunk_to_force s.hp else None) with
     | Some a ->

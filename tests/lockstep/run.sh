@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# tests/lockstep/run.sh BUILD N -- the lockstep comparison of `make
+# coq-check` (docs/coq.md, "Lockstep"): N programs of the project's
+# generator (BUILD/ccm-gen, seeds 1..N, sizes 1 to 8 in turn), each run by
+# ccm (`ccm states`) and by the Coq model's extracted machine
+# (`ccm-coq --states`) under every configuration of LOCKSTEP_CONFIGS; the
+# two must print the same state (rule, current cost centre, control,
+# stack, theta, heap) after every transition, and stop for the same reason
+# after as many.  A configuration is RULES:SCOPING:FORCE, FORCE the early
+# forcing period (0: none; K: force the newest thunk every K transitions,
+# the same policy on both sides).  Left-to-right operand order only: the
+# model has no --order rtl (docs/coq.md).  A program that differs is kept in
+# BUILD/lockstep/failed/ with both runs.  Prints "lockstep: N passed, M failed".
+#   LOCKSTEP_CCM        ccm (default BUILD/ccm; selftest.sh swaps in mutants)
+#   LOCKSTEP_COQ        the model (default BUILD/coq-check/ccm-coq)
+#   LOCKSTEP_WORK       the working directory (default BUILD/lockstep/run)
+#   LOCKSTEP_FAILED     where failing programs are kept (default BUILD/lockstep/failed)
+#   LOCKSTEP_MAX_STEPS  transitions per run, forces included (default 5000)
+set -uo pipefail
+build=$1
+n=$2
+here=$(cd "$(dirname "$0")" && pwd)
+ccm=${LOCKSTEP_CCM:-$build/ccm}
+gen=$build/ccm-gen
+coq=${LOCKSTEP_COQ:-$build/coq-check/ccm-coq}
+work=${LOCKSTEP_WORK:-$build/lockstep/run}
+failed_dir=${LOCKSTEP_FAILED:-$build/lockstep/failed}
+configs=${LOCKSTEP_CONFIGS:-"fig6:lexical:0 fig2:lexical:0 fig6:evaluation:0 fig2:evaluation:0 fig6:lexical:3 fig2:lexical:1 fig6:evaluation:1 fig2:evaluation:4"}
+max_steps=${LOCKSTEP_MAX_STEPS:-5000}
+for tool in "$ccm" "$gen" "$coq"; do
+    [ -x "$tool" ] || { echo "lockstep: $tool missing (make coq-check builds it)"; echo "lockstep: 0 passed, 1 failed"; exit 1; }
+done
+rm -rf "$work" "$failed_dir"       # no stale failure from an earlier run
+mkdir -p "$work/progs" "$failed_dir"
+start=$(date +%s%N)
+
+files=()
+for ((s = 1; s <= n; s++)); do
+    "$gen" --seed "$s" --size $(( (s - 1) % 8 + 1 )) > "$work/progs/$s.lam"
+    files+=("$work/progs/$s.lam")
+done
+
+for cfg in $configs; do
+    IFS=: read -r rules scoping force <<<"$cfg"
+    d=$work/${cfg//:/-}
+    mkdir -p "$d"
+    opts=(--rules "$rules" --scoping "$scoping" --force-every "$force" --max-steps "$max_steps")
+    for ((s = 1; s <= n; s++)); do
+        "$ccm" states "$work/progs/$s.lam" "${opts[@]}" > "$d/$s.ccm" 2>>"$d/ccm.err"
+    done
+    # the model: one process for all the programs, their runs one after another
+    "$coq" --states "${opts[@]}" "${files[@]}" > "$d/model.jsonl" 2>"$d/model.err"
+done
+
+python3 "$here/batch.py" "$work" "$n" "$failed_dir" "$configs" > "$work/verdict.txt"
+rc=$?
+ms=$(( ($(date +%s%N) - start) / 1000000 ))
+grep -v '^lockstep: [0-9]* passed' "$work/verdict.txt"
+echo "lockstep: $n programs, $(wc -w <<<"$configs") configurations, $((ms / 1000)).$(printf '%03d' $((ms % 1000))) s"
+grep '^lockstep: [0-9]* passed' "$work/verdict.txt" || echo "lockstep: 0 passed, 1 failed"
+exit $rc
