@@ -15,8 +15,9 @@ is the first of them the transition got wrong.  Values are compared as
 JSON data (structure, numbers, strings), never as text.
 
 Exit status: 0 the runs agree on every line; 1 they differ (the report is
-on standard output: "DIFF n=K field: ..."); 2 bad input (a file missing or
-not in the format).
+on standard output: "DIFF n=K field: ..."), or one was cut short (run.sh
+caps the bytes of a run) before any difference; 2 bad input (a file
+missing, empty, or a line not in the format).
 """
 import json
 import sys
@@ -60,16 +61,29 @@ class Line:
         return self.text.startswith('{"stop":') or "stop" in self.obj
 
 
+class Run(list):
+    """The lines of one run (Line), and whether its output was cut short
+    (run.sh caps each run's output: a run whose state grows without bound,
+    as a mutant's can, must not fill the disk)."""
+    cut = False
+
+
 def read_lines(path):
-    """The lines of a file of runs; the last must be a stop line."""
+    """The lines of one run.  A run ends with its stop line; output that
+    stops before one (run.sh's cap; a partial last line is dropped) is a
+    run cut short: Run.cut is set, and its lines are still compared."""
     try:
-        with open(path, encoding="utf-8") as fh:
+        with open(path, encoding="utf-8", errors="replace") as fh:
             text = fh.read()
-    except (OSError, UnicodeDecodeError) as e:
-        raise ValueError(f"{path}: {getattr(e, 'strerror', None) or e}")
-    out = [Line(t, f"{path}:{i}") for i, t in enumerate(text.splitlines(), 1)]
-    if not out or not out[-1].is_stop:
-        raise ValueError(f"{path}: does not end with a stop line (the run was cut short)")
+    except OSError as e:
+        raise ValueError(f"{path}: {e.strerror}")
+    parts = text.split("\n")
+    complete = parts[:-1]                  # the text after the last newline is partial (or empty)
+    out = Run(Line(t, f"{path}:{i}") for i, t in enumerate(complete, 1))
+    if not out:
+        raise ValueError(f"{path}: no state (the command failed before its first line)")
+    if not out[-1].is_stop:
+        out.cut = True
     return out
 
 
@@ -103,6 +117,19 @@ def first_field_diff(a, b):
 def compare(ccm, model):
     """None when the runs agree, else the report of the first difference.
     ccm and model: lists of Line (read_lines)."""
+    d = first_difference(ccm, model)
+    return d and d[2]
+
+
+def first_difference(ccm, model):
+    """None when the runs agree, else (n, field, report): the transition of
+    the first difference, the top-level field that differs there (rule,
+    ccc, control, stack, theta, heap; stop for a run that stopped where the
+    other went on or stopped otherwise) and the report printed for it."""
+    return _first_difference(ccm, model)
+
+
+def _first_difference(ccm, model):
     for la, lb in zip(ccm, model):
         if la.text == lb.text:
             if la.is_stop:
@@ -113,36 +140,39 @@ def compare(ccm, model):
         if ("stop" in a) != ("stop" in b):
             which = "ccm" if "stop" in a else "model"
             other = b if which == "ccm" else a
-            return (f"DIFF n={n} stop: {which} stopped ({(a if which == 'ccm' else b)['stop']}) "
-                    f"where the other made a transition ({other.get('rule')})\n"
-                    f"  ccm:   {show(a)}\n  model: {show(b)}")
+            return n, "stop", (f"DIFF n={n} stop: {which} stopped ({(a if which == 'ccm' else b)['stop']}) "
+                               f"where the other made a transition ({other.get('rule')})\n"
+                               f"  ccm:   {show(a)}\n  model: {show(b)}")
         if "stop" in a:
             if a != b:
-                return f"DIFF n={n} stop:\n  ccm:   {show(a)}\n  model: {show(b)}"
+                return n, "stop", f"DIFF n={n} stop:\n  ccm:   {show(a)}\n  model: {show(b)}"
             return None
         if a["n"] != b["n"]:
-            return f"DIFF line numbering: ccm n={a['n']}, model n={b['n']}"
+            return n, "n", f"DIFF line numbering: ccm n={a['n']}, model n={b['n']}"
         d = first_field_diff(a, b)
         if d:
             where, x, y = d
             rule = a.get("rule") if a.get("rule") == b.get("rule") else f"{a.get('rule')} vs {b.get('rule')}"
-            return (f"DIFF n={n} {where} (transition {n}, rule {rule}):\n"
-                    f"  ccm:   {show(x)}\n  model: {show(y)}")
-    return "DIFF: one run has fewer lines (cannot happen: each ends with its stop line)"
+            return n, where.split("[")[0].split(" ")[0], (f"DIFF n={n} {where} (transition {n}, rule {rule}):\n"
+                                                          f"  ccm:   {show(x)}\n  model: {show(y)}")
+    shorter = "ccm's" if len(ccm) < len(model) else "the model's"
+    return len(min(ccm, model, key=len)) - 1, "cut", (
+        f"DIFF: {shorter} output was cut short (run.sh's byte cap) after {len(min(ccm, model, key=len))} "
+        f"lines, all equal to the other side's: nothing is known past them")
 
 
 def main(argv):
     args = [a for a in argv[1:] if not a.startswith("--")]
     quiet = "--quiet" in argv[1:]
     if len(args) != 2 or any(a not in ("--quiet",) for a in argv[1:] if a.startswith("--")):
-        print(__doc__.strip().splitlines()[2].strip(), file=sys.stderr)
+        print("usage: compare.py CCM_STATES MODEL_STATES [--quiet]", file=sys.stderr)
         return 2
     try:
         ccm, model = read_lines(args[0]), read_lines(args[1])
+        report = compare(ccm, model)       # parses lines as it needs them
     except ValueError as e:
         print(f"compare.py: {e}", file=sys.stderr)
         return 2
-    report = compare(ccm, model)
     if report:
         print(report)
         return 1

@@ -16,6 +16,8 @@
 #   LOCKSTEP_WORK       the working directory (default BUILD/lockstep/run)
 #   LOCKSTEP_FAILED     where failing programs are kept (default BUILD/lockstep/failed)
 #   LOCKSTEP_MAX_STEPS  transitions per run, forces included (default 5000)
+#   LOCKSTEP_MAX_BYTES  output kept of each run (default 50,000,000): a run
+#                       cut there fails unless it differed before the cut
 set -uo pipefail
 build=$1
 n=$2
@@ -27,6 +29,7 @@ work=${LOCKSTEP_WORK:-$build/lockstep/run}
 failed_dir=${LOCKSTEP_FAILED:-$build/lockstep/failed}
 configs=${LOCKSTEP_CONFIGS:-"fig6:lexical:0 fig2:lexical:0 fig6:evaluation:0 fig2:evaluation:0 fig6:lexical:3 fig2:lexical:1 fig6:evaluation:1 fig2:evaluation:4"}
 max_steps=${LOCKSTEP_MAX_STEPS:-5000}
+max_bytes=${LOCKSTEP_MAX_BYTES:-50000000}
 for tool in "$ccm" "$gen" "$coq"; do
     [ -x "$tool" ] || { echo "lockstep: $tool missing (make coq-check builds it)"; echo "lockstep: 0 passed, 1 failed"; exit 1; }
 done
@@ -34,10 +37,8 @@ rm -rf "$work" "$failed_dir"       # no stale failure from an earlier run
 mkdir -p "$work/progs" "$failed_dir"
 start=$(date +%s%N)
 
-files=()
 for ((s = 1; s <= n; s++)); do
     "$gen" --seed "$s" --size $(( (s - 1) % 8 + 1 )) > "$work/progs/$s.lam"
-    files+=("$work/progs/$s.lam")
 done
 
 for cfg in $configs; do
@@ -45,11 +46,13 @@ for cfg in $configs; do
     d=$work/${cfg//:/-}
     mkdir -p "$d"
     opts=(--rules "$rules" --scoping "$scoping" --force-every "$force" --max-steps "$max_steps")
+    # each run's output is capped (head -c; the writer then dies of SIGPIPE):
+    # a state holds the whole heap and stack, and a wrong machine (a mutant
+    # forcing the same thunk again and again) can make them grow without end
     for ((s = 1; s <= n; s++)); do
-        "$ccm" states "$work/progs/$s.lam" "${opts[@]}" > "$d/$s.ccm" 2>>"$d/ccm.err"
+        "$ccm" states "$work/progs/$s.lam" "${opts[@]}" 2>>"$d/ccm.err" | head -c "$max_bytes" > "$d/$s.ccm"
+        "$coq" --states "${opts[@]}" "$work/progs/$s.lam" 2>>"$d/model.err" | head -c "$max_bytes" > "$d/$s.model"
     done
-    # the model: one process for all the programs, their runs one after another
-    "$coq" --states "${opts[@]}" "${files[@]}" > "$d/model.jsonl" 2>"$d/model.err"
 done
 
 python3 "$here/batch.py" "$work" "$n" "$failed_dir" "$configs" > "$work/verdict.txt"
