@@ -4,11 +4,11 @@
    that the OCaml driver computes none of it itself:
    - rule_of: the name of the row that fires in a state (the driver prints
      it next to every transition, and the comparison holds ccm's rule to
-     it);
+     it); orule_of, the same under either operand order (Order.v);
    - force_fn: the force row (Machine.step_force) for a chosen address, so
      that early forcing runs the model's own row, not a copy of it. *)
 Require Import ZArith String List Bool Arith.
-Require Import Ccm.Costs Ccm.Syntax Ccm.BigStep Ccm.Machine Ccm.Interp.
+Require Import Ccm.Costs Ccm.Syntax Ccm.BigStep Ccm.Machine Ccm.Interp Ccm.Order.
 Import ListNotations.
 
 (* The rows of section 4, one name per constructor of Machine.step (and
@@ -158,4 +158,45 @@ Proof.
   intros s s' H. destruct H as [c G e0 x e ce K t Hl Hv].
   destruct x as [n|a]; [discriminate|].
   exists a. unfold force_fn. rewrite Hl, Hv. reflexivity.
+Qed.
+
+(* The name of the row that fires under operand order o (Order.ostep):
+   rule_of's, but that right to left, prim3 fires when the left value (in
+   control) op the right one (in the frame) has a result. *)
+Definition orule_of (o : order) (s : state) : option rule :=
+  match o, s with
+  | RTL, mkstate _ _ (Int n1) (FPrim2 op n2 _ :: _) _ =>
+      match prim_result op n1 n2 with Some _ => Some RPrim3 | None => None end
+  | _, _ => rule_of s
+  end.
+
+(* orule_of names a row exactly when ostep_fn fires one, in both orders. *)
+Theorem orule_of_none : forall o rs sc s, orule_of o s = None <-> ostep_fn o rs sc s = None.
+Proof.
+  intros o rs sc s. destruct o; [apply rule_of_none|].
+  destruct s as [c G e K t].
+  destruct e; try exact (rule_of_none rs sc _).
+  - destruct K as [|f K]; [exact (rule_of_none rs sc _)|].
+    destruct f; try exact (rule_of_none rs sc _).
+    simpl. destruct (prim_result op n n1); split; intro H; solve [discriminate H | reflexivity].
+  - simpl. split; intro H; discriminate H.
+Qed.
+
+(* Left to right, orule_of is rule_of; right to left it names prim1 and
+   prim3 in their right-to-left states, and every other state as rule_of
+   does (the lemmas rule_app1 ... rule_resume above). *)
+Lemma orule_ltr : forall s, orule_of LTR s = rule_of s.
+Proof. reflexivity. Qed.
+Lemma orule_rtl_prim1 : forall c G op a1 a2 S t,
+    orule_of RTL (mkstate c G (Prim op a1 a2) S t) = Some RPrim1.
+Proof. reflexivity. Qed.
+Lemma orule_rtl_prim3 : forall c G n1 op n2 cf r S t,
+    prim_result op n1 n2 = Some r ->
+    orule_of RTL (mkstate c G (Int n1) (FPrim2 op n2 cf :: S) t) = Some RPrim3.
+Proof. intros. simpl. rewrite H. reflexivity. Qed.
+Lemma orule_other : forall o s, prim13_state s = false -> orule_of o s = rule_of s.
+Proof.
+  intros o [c G e K t] H. destruct o; [reflexivity|].
+  destruct e; try reflexivity. destruct K as [|f K]; [reflexivity|].
+  destruct f; try reflexivity. discriminate H.
 Qed.

@@ -4,9 +4,9 @@
    ccm's (one JSON object a line; docs/coq.md defines it), so that
    tests/lockstep/compare.py can hold the two to each other line by line.
 
-   Every transition is the extracted code's: Interp.step_fn fires the row,
-   Lockstep.rule_of names it, Lockstep.force_fn forces; Interp.stop_of
-   says why the run stopped.  What is written here is the printing, and the
+   Every transition is the extracted code's: Order.ostep_fn fires the row
+   (Interp.step_fn left to right), Lockstep.orule_of names it,
+   Lockstep.force_fn forces; Order.ostop_of says why the run stopped.  What is written here is the printing, and the
    forcing policy (which thunk, when), which the model leaves to the test
    and which ccm states applies in the same words. *)
 open Ccm_model
@@ -174,7 +174,7 @@ let flatten ccs (th : theta) : theta =
 (* Run and print: the initial state (n 0, rule null), one line per
    transition, then {"stop": why, "n": transitions}.  At most max_steps
    transitions, forces included, as ccm's --max-steps. *)
-let run rules scoping max_steps force_every prog tops sccs =
+let run order rules scoping max_steps force_every prog tops sccs =
   let s0 = init_state prog in
   let static = "MAIN" :: "SUB" :: "CAF" :: List.map (fun x -> "CAF:" ^ x) tops @ sccs in
   (* theta changes only at the cost centre current before or after a row
@@ -195,9 +195,9 @@ let run rules scoping max_steps force_every prog tops sccs =
        | Some s' -> fire (n + 1) RForce s'
        | None -> failwith "force_fn refused the thunk thunk_to_force chose")
     | None ->
-      match rule_of s, step_fn rules scoping s with
+      match orule_of order s, ostep_fn order rules scoping s with
       | Some _, Some _ when n >= max_steps -> stop "steps"
       | Some r, Some s' -> fire (n + 1) r s'
-      | None, None -> stop (stop_name (stop_of rules scoping s))
-      | _ -> failwith "rule_of and step_fn disagree (Lockstep.rule_of_none says they cannot)" in
+      | None, None -> stop (stop_name (ostop_of order rules scoping s))
+      | _ -> failwith "orule_of and ostep_fn disagree (Lockstep.orule_of_none says they cannot)" in
   loop 0 false s0
