@@ -6,10 +6,10 @@
 # (`ccm-coq --states`) under every configuration of LOCKSTEP_CONFIGS; the
 # two must print the same state (rule, current cost centre, control,
 # stack, theta, heap) after every transition, and stop for the same reason
-# after as many.  A configuration is RULES:SCOPING:FORCE, FORCE the early
-# forcing period (0: none; K: force the newest thunk every K transitions,
-# the same policy on both sides).  Left-to-right operand order only: the
-# model has no --order rtl (docs/coq.md).  A program that differs is kept in
+# after as many.  A configuration is RULES:SCOPING:FORCE[:ORDER], FORCE the
+# early forcing period (0: none; K: force the newest thunk every K
+# transitions, the same policy on both sides), ORDER the operand order of
+# primitives, ltr (the default) or rtl.  A program that differs is kept in
 # BUILD/lockstep/failed/ with both runs.  Prints "lockstep: N passed, M failed".
 #   LOCKSTEP_CCM        ccm (default BUILD/ccm; selftest.sh swaps in mutants)
 #   LOCKSTEP_COQ        the model (default BUILD/coq-check/ccm-coq)
@@ -27,7 +27,7 @@ gen=$build/ccm-gen
 coq=${LOCKSTEP_COQ:-$build/coq-check/ccm-coq}
 work=${LOCKSTEP_WORK:-$build/lockstep/run}
 failed_dir=${LOCKSTEP_FAILED:-$build/lockstep/failed}
-configs=${LOCKSTEP_CONFIGS:-"fig6:lexical:0 fig2:lexical:0 fig6:evaluation:0 fig2:evaluation:0 fig6:lexical:3 fig2:lexical:1 fig6:evaluation:1 fig2:evaluation:4"}
+configs=${LOCKSTEP_CONFIGS:-"fig6:lexical:0 fig2:lexical:0 fig6:evaluation:0 fig2:evaluation:0 fig6:lexical:3 fig2:lexical:1 fig6:evaluation:1 fig2:evaluation:4 fig6:lexical:0:rtl fig2:evaluation:0:rtl fig2:lexical:2:rtl fig6:evaluation:1:rtl"}
 max_steps=${LOCKSTEP_MAX_STEPS:-5000}
 max_bytes=${LOCKSTEP_MAX_BYTES:-50000000}
 for tool in "$ccm" "$gen" "$coq"; do
@@ -42,10 +42,10 @@ for ((s = 1; s <= n; s++)); do
 done
 
 for cfg in $configs; do
-    IFS=: read -r rules scoping force <<<"$cfg"
+    IFS=: read -r rules scoping force order <<<"$cfg"
     d=$work/${cfg//:/-}
     mkdir -p "$d"
-    opts=(--rules "$rules" --scoping "$scoping" --force-every "$force" --max-steps "$max_steps")
+    opts=(--rules "$rules" --scoping "$scoping" --force-every "$force" --order "${order:-ltr}" --max-steps "$max_steps")
     # each run's output is capped (head -c; the writer then dies of SIGPIPE):
     # a state holds the whole heap and stack, and a wrong machine (a mutant
     # forcing the same thunk again and again) can make them grow without end

@@ -16,6 +16,10 @@
 #      mutant's);
 #   3. the same for mutants of the extracted model (a copy of ccm_model.ml
 #      edited by sed), the expectation read from ccm's run.
+# A mutant that only right-to-left runs can show (`orders: rtl` in its
+# header; the last argument of model_mutant) is run under the rtl
+# configurations only: left to right, it must agree, and expect.py would
+# count that against it.
 # Prints "lockstep selftest: N passed, M failed".  CLI_LIBS: the libraries
 # ccm links with (GNUmakefile's; mk/coqcheck.mk passes them).
 set -uo pipefail
@@ -26,18 +30,30 @@ root=$(cd "$here/../.." && pwd)
 tmp=$build/lockstep/selftest
 n=${LOCKSTEP_SELFTEST_N:-16}
 export LOCKSTEP_MAX_BYTES=${LOCKSTEP_MAX_BYTES:-4000000}   # per run: a mutant's run may grow without end
-configs="fig6:lexical:0 fig2:evaluation:0 fig6:evaluation:2 fig2:lexical:1"
+configs="fig6:lexical:0 fig2:evaluation:0 fig6:evaluation:2 fig2:lexical:1:rtl fig6:lexical:0:rtl"
 rm -rf "$tmp"; mkdir -p "$tmp"
 passed=0; failed=0
 ok()   { passed=$((passed + 1)); echo "ok: $1"; }
 fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
 
-# lockstep DIR [VAR=VALUE...]: run.sh on the n programs into DIR
+# lockstep DIR [VAR=VALUE...]: run.sh on the n programs into DIR, under
+# the configurations $cfgs (all of $configs unless a mutant narrows them)
+cfgs=$configs
 lockstep() {
     local d=$1; shift
     mkdir -p "$d"
-    env "$@" LOCKSTEP_WORK="$d/run" LOCKSTEP_FAILED="$d/failed" LOCKSTEP_CONFIGS="$configs" \
+    env "$@" LOCKSTEP_WORK="$d/run" LOCKSTEP_FAILED="$d/failed" LOCKSTEP_CONFIGS="$cfgs" \
         bash "$here/run.sh" "$build" "$n" > "$d/out.txt" 2>&1
+}
+# only ORDER: the configurations of $configs with that operand order (a
+# configuration without an ORDER field is ltr)
+only() {
+    local c o out=""
+    for c in $configs; do
+        o=ltr; [[ "$c" == *:*:*:* ]] && o=${c##*:}
+        [ "$o" = "$1" ] && out+="$c "
+    done
+    echo "${out% }"
 }
 
 # 0. the real pair agrees
@@ -116,8 +132,10 @@ for mut in "$root"/mutants/lockstep/*.mut; do
         || ! ${CC:-gcc} -o "$d/ccm" $keep "$d/mutated.o" $CLI_LIBS; then
         fail "kernel mutant $name builds"; continue
     fi
+    orders=$(python3 "$root/mutants/apply.py" --get orders "$mut")
+    cfgs=$configs; [ -n "$orders" ] && cfgs=$(only "$orders")
     lockstep "$d" LOCKSTEP_CCM="$d/ccm"
-    if python3 "$here/expect.py" "$d/run" "$n" "$configs" "$rule" "$field" model > "$d/expect.txt"; then
+    if python3 "$here/expect.py" "$d/run" "$n" "$cfgs" "$rule" "$field" model > "$d/expect.txt"; then
         ok "kernel mutant $name: $(tail -n 1 "$d/expect.txt" | cut -d' ' -f2-)"
         rm -rf "$d/failed" "$d/run/"*-*   # the runs (up to the byte cap each): the verdicts say enough
     else
@@ -127,8 +145,9 @@ done
 
 # 3. model mutants: sed on a copy of the extracted OCaml, compiled with the
 # driver; NAME RULE FIELD SED
-model_mutant() {
+model_mutant() {   # NAME RULE FIELD SED [ORDER: only the configurations of that order]
     local name=$1 rule=$2 field=$3 edit=$4 d=$tmp/model-$1
+    cfgs=$configs; [ -n "${5:-}" ] && cfgs=$(only "$5")
     mkdir -p "$d/ml"
     cp "$build"/coq-check/ml/*.ml "$build"/coq-check/ml/*.mli "$d/ml/"
     sed -i "$edit" "$d/ml/ccm_model.ml"
@@ -136,7 +155,7 @@ model_mutant() {
     bash "$root/proofs/coq/ocaml/compile.sh" "$d/ml" "$(cd "$d" && pwd)/model" > "$d/build.log" 2>&1 \
         || { cat "$d/build.log"; fail "model mutant $name builds"; return; }
     lockstep "$d" LOCKSTEP_COQ="$d/model"
-    if python3 "$here/expect.py" "$d/run" "$n" "$configs" "$rule" "$field" ccm > "$d/expect.txt"; then
+    if python3 "$here/expect.py" "$d/run" "$n" "$cfgs" "$rule" "$field" ccm > "$d/expect.txt"; then
         ok "model mutant $name: $(tail -n 1 "$d/expect.txt" | cut -d' ' -f2-)"
         rm -rf "$d/failed" "$d/run/"*-*
     else
@@ -151,6 +170,9 @@ model_mutant case1_charges_a case1 theta 's/th = (charge c CC (Stdlib.Int.succ 0
 model_mutant var3_no_update var3 heap 's/Some { ccc = (updated rs c cf); hp = (update g x (v, c)); ctl = v;/Some { ccc = (updated rs c cf); hp = g; ctl = v;/'
 # force leaves the thunk in the heap
 model_mutant force_no_remove force heap 's/else Some { ccc = ce; hp = (remove g (VAddr a)); ctl = e;/else Some { ccc = ce; hp = g; ctl = e;/'
+# right to left, prim1 charges C instead of P (Order.ostep_fn's own prim1)
+model_mutant rtl_prim1_charges_c prim1 theta '/^let ostep_fn/,/^$/s/(charge c CP (Stdlib.Int.succ 0) t)/(charge c CC (Stdlib.Int.succ 0) t)/' rtl
+cfgs=$configs
 
 echo "lockstep selftest: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
