@@ -18,6 +18,7 @@
 #   LOCKSTEP_MAX_STEPS  transitions per run, forces included (default 5000)
 #   LOCKSTEP_MAX_BYTES  output kept of each run (default 50,000,000): a run
 #                       cut there fails unless it differed before the cut
+#   LOCKSTEP_TIMEOUT    seconds per run (default 60), then it is cut there
 set -uo pipefail
 build=$1
 n=$2
@@ -30,6 +31,7 @@ failed_dir=${LOCKSTEP_FAILED:-$build/lockstep/failed}
 configs=${LOCKSTEP_CONFIGS:-"fig6:lexical:0 fig2:lexical:0 fig6:evaluation:0 fig2:evaluation:0 fig6:lexical:3 fig2:lexical:1 fig6:evaluation:1 fig2:evaluation:4 fig6:lexical:0:rtl fig2:evaluation:0:rtl fig2:lexical:2:rtl fig6:evaluation:1:rtl"}
 max_steps=${LOCKSTEP_MAX_STEPS:-5000}
 max_bytes=${LOCKSTEP_MAX_BYTES:-50000000}
+limit=${LOCKSTEP_TIMEOUT:-60}
 for tool in "$ccm" "$gen" "$coq"; do
     [ -x "$tool" ] || { echo "lockstep: $tool missing (make coq-check builds it)"; echo "lockstep: 0 passed, 1 failed"; exit 1; }
 done
@@ -48,10 +50,13 @@ for cfg in $configs; do
     opts=(--rules "$rules" --scoping "$scoping" --force-every "$force" --order "${order:-ltr}" --max-steps "$max_steps")
     # each run's output is capped (head -c; the writer then dies of SIGPIPE):
     # a state holds the whole heap and stack, and a wrong machine (a mutant
-    # forcing the same thunk again and again) can make them grow without end
+    # forcing the same thunk again and again) can make them grow without
+    # end; and its time (a mutant can loop inside one transition)
     for ((s = 1; s <= n; s++)); do
-        "$ccm" states "$work/progs/$s.lam" "${opts[@]}" 2>>"$d/ccm.err" | head -c "$max_bytes" > "$d/$s.ccm"
-        "$coq" --states "${opts[@]}" "$work/progs/$s.lam" 2>>"$d/model.err" | head -c "$max_bytes" > "$d/$s.model"
+        timeout -k 5 "$limit" "$ccm" states "$work/progs/$s.lam" "${opts[@]}" 2>>"$d/ccm.err" \
+            | head -c "$max_bytes" > "$d/$s.ccm"
+        timeout -k 5 "$limit" "$coq" --states "${opts[@]}" "$work/progs/$s.lam" 2>>"$d/model.err" \
+            | head -c "$max_bytes" > "$d/$s.model"
     done
 done
 
