@@ -15,7 +15,9 @@
 #      the expectation is read from the model's run, never from the
 #      mutant's);
 #   3. the same for mutants of the extracted model (a copy of ccm_model.ml
-#      edited by sed), the expectation read from ccm's run.
+#      edited by sed), the expectation read from ccm's run;
+#   4. bad input to `ccm states` and `ccm-coq --states`: exit 2 and a
+#      message, never a crash.
 # A mutant that only right-to-left runs can show (`orders: rtl` in its
 # header; the last argument of model_mutant) is run under the rtl
 # configurations only: left to right, it must agree, and expect.py would
@@ -173,6 +175,24 @@ model_mutant force_no_remove force heap 's/else Some { ccc = ce; hp = (remove g 
 # right to left, prim1 charges C instead of P (Order.ostep_fn's own prim1)
 model_mutant rtl_prim1_charges_c prim1 theta '/^let ostep_fn/,/^$/s/(charge c CP (Stdlib.Int.succ 0) t)/(charge c CC (Stdlib.Int.succ 0) t)/' rtl
 cfgs=$configs
+
+# 4. bad input to either dumper: a message and exit 2, never a crash
+printf 'main = 1 + (2;\n' > "$tmp/syntax.lam"
+prog=$tmp/real/run/progs/1.lam
+bad_input() {   # WHAT COMMAND...: exit 2 with a message on standard error
+    local what=$1; shift
+    "$@" > "$tmp/bad.out" 2> "$tmp/bad.err"; local rc=$?
+    if [ $rc -eq 2 ] && [ -s "$tmp/bad.err" ]; then ok "bad input, exit 2 with a message: $what"
+    else fail "bad input, exit 2 with a message: $what (exit $rc)"; fi
+}
+bad_input "ccm states, no such file" "$build/ccm" states "$tmp/none.lam"
+bad_input "ccm states, a syntax error" "$build/ccm" states "$tmp/syntax.lam"
+bad_input "ccm states --force-every x" "$build/ccm" states --force-every x "$prog"
+bad_input "ccm states --json" "$build/ccm" states --json "$prog"
+bad_input "ccm run --force-every 2 (states only)" "$build/ccm" run --force-every 2 "$prog"
+bad_input "ccm-coq --states, a syntax error" "$build/coq-check/ccm-coq" --states "$tmp/syntax.lam"
+bad_input "ccm-coq --order rtl without --states" "$build/coq-check/ccm-coq" --order rtl "$prog"
+bad_input "ccm-coq --force-every -1" "$build/coq-check/ccm-coq" --states --force-every -1 "$prog"
 
 echo "lockstep selftest: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
