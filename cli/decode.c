@@ -99,7 +99,11 @@ static int put_alts(FILE *out, const struct decoder *D, int32_t first, int32_t c
     int32_t dflt = -1;
     fputc('[', out);
     for (int32_t i = first; i < first + count; i++) {
-        if (!node_ok(D, i)) { fputs("]\"undecodable\"", out); return -1; }
+        if (!node_ok(D, i)) {           /* an alternative out of the code: still valid JSON */
+            fputs(any++ ? ",\"undecodable\"" : "\"undecodable\"", out);
+            rc = -1;
+            break;
+        }
         const struct ccm_node *alt = &m->code[i];
         if (alt->a == CCM_DEFAULT_TAG) {
             if (i != first + count - 1) rc = -1;
@@ -145,7 +149,8 @@ static int put_expr(FILE *out, const struct decoder *D, int32_t node, int32_t en
         fputs("[\"let\",[", out);
         for (int32_t i = 0; i < n->b; i++) {
             if (i) fputc(',', out);
-            rc |= node_ok(D, n->a + i) ? put_expr(out, D, m->code[n->a + i].a, env, depth + n->b, 0) : -1;
+            rc |= node_ok(D, n->a + i) ? put_expr(out, D, m->code[n->a + i].a, env, depth + n->b, 0)
+                                       : (fputs("\"undecodable\"", out), -1);
         }
         fputs("],", out);
         rc |= put_expr(out, D, n->c, env, depth + n->b, 0);
@@ -157,7 +162,8 @@ static int put_expr(FILE *out, const struct decoder *D, int32_t node, int32_t en
         fputs(",[", out);
         for (int32_t i = 0; i < n->b; i++) {
             if (i) fputc(',', out);
-            rc |= node_ok(D, n->c + i) ? put_var(out, D, m->code[n->c + i].a, env, depth) : -1;
+            rc |= node_ok(D, n->c + i) ? put_var(out, D, m->code[n->c + i].a, env, depth)
+                                       : (fputs("\"undecodable\"", out), -1);
         }
         fputc(']', out);
         break;
