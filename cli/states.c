@@ -50,6 +50,7 @@ int states_run(FILE *out, struct ccm_session *s, uint64_t force_every)
         int r = m->last_rule;
         bad |= decode_state(out, &D, m->steps, r > 0 && r < CCM_NRULES ? rule_names[r] : "?");
         fputc('\n', out);
+        fflush(out);   /* every state out before the next transition: if that one crashes, it is the last line */
     }
     fputs("{\"stop\":", out);
     json_put_string(out, ccm_status_kind(st));

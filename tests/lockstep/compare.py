@@ -136,7 +136,8 @@ def _first_difference(ccm, model):
                 return None
             continue
         a, b = la.obj, lb.obj
-        n = a.get("n")
+        # run.sh's stop line for a dumper that died has n -1: the other's n says where
+        n = a.get("n") if a.get("n") != -1 else b.get("n")
         if ("stop" in a) != ("stop" in b):
             which = "ccm" if "stop" in a else "model"
             other = b if which == "ccm" else a

@@ -43,6 +43,21 @@ for ((s = 1; s <= n; s++)); do
     "$gen" --seed "$s" --size $(( (s - 1) % 8 + 1 )) > "$work/progs/$s.lam"
 done
 
+# ended STATUS FILE: a dumper that died of a signal (a crash) or ran out of
+# time ends its run with a stop line saying so, in place of a partial last
+# line, so that the comparison reports where it died; one stopped by the
+# byte cap (SIGPIPE, 141) is left cut, and compare.py says so
+ended() {
+    local why=""
+    case $1 in
+        0|1|2|3|141) return ;;
+        124|137) why="timed out after $limit s" ;;
+        *) why="died with status $1" ;;
+    esac
+    [ -s "$2" ] && [ -n "$(tail -c 1 "$2")" ] && sed -i '$ d' "$2"
+    printf '{"stop":"%s","n":-1}\n' "$why" >> "$2"
+}
+
 for cfg in $configs; do
     IFS=: read -r rules scoping force order <<<"$cfg"
     d=$work/${cfg//:/-}
@@ -55,8 +70,10 @@ for cfg in $configs; do
     for ((s = 1; s <= n; s++)); do
         timeout -k 5 "$limit" "$ccm" states "$work/progs/$s.lam" "${opts[@]}" 2>>"$d/ccm.err" \
             | head -c "$max_bytes" > "$d/$s.ccm"
+        ended "${PIPESTATUS[0]}" "$d/$s.ccm"
         timeout -k 5 "$limit" "$coq" --states "${opts[@]}" "$work/progs/$s.lam" 2>>"$d/model.err" \
             | head -c "$max_bytes" > "$d/$s.model"
+        ended "${PIPESTATUS[0]}" "$d/$s.model"
     done
 done
 
