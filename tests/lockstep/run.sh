@@ -19,6 +19,9 @@
 #   LOCKSTEP_MAX_BYTES  output kept of each run (default 50,000,000): a run
 #                       cut there fails unless it differed before the cut
 #   LOCKSTEP_TIMEOUT    seconds per run (default 60), then it is cut there
+#   LOCKSTEP_FROM       program files (a glob) to run in place of N generated
+#                       ones, each as `ccm core` prints it (progs/index.txt
+#                       says which number is which file)
 set -uo pipefail
 build=$1
 n=$2
@@ -39,9 +42,20 @@ rm -rf "$work" "$failed_dir"       # no stale failure from an earlier run
 mkdir -p "$work/progs" "$failed_dir"
 start=$(date +%s%N)
 
-for ((s = 1; s <= n; s++)); do
-    "$gen" --seed "$s" --size $(( (s - 1) % 8 + 1 )) > "$work/progs/$s.lam"
-done
+if [ -n "${LOCKSTEP_FROM:-}" ]; then
+    # hand-written programs in place of generated ones: each as `ccm core`
+    # prints it (the model reads the core only), the same text for both
+    n=0
+    for f in $LOCKSTEP_FROM; do
+        n=$((n + 1))
+        "$build/ccm" core "$f" > "$work/progs/$n.lam" 2>/dev/null || cp "$f" "$work/progs/$n.lam"
+        echo "$n $f" >> "$work/progs/index.txt"
+    done
+else
+    for ((s = 1; s <= n; s++)); do
+        "$gen" --seed "$s" --size $(( (s - 1) % 8 + 1 )) > "$work/progs/$s.lam"
+    done
+fi
 
 # ended STATUS FILE: a dumper that died of a signal (a crash) or ran out of
 # time ends its run with a stop line saying so, in place of a partial last
