@@ -13,7 +13,7 @@
 #                      (kernel and model mutants caught at their first wrong
 #                      transition)
 # `make check` runs a short version (CHECK_COQ_N, 300 programs;
-# CHECK_LOCKSTEP_N, 40 programs in lockstep), the cases and both self-tests
+# CHECK_LOCKSTEP_N, 30 programs in lockstep), the cases and both self-tests
 # as suites.
 COQ_CHECK_N ?= 10000
 COQ_LOCKSTEP_N ?= 500
@@ -27,7 +27,7 @@ LOCKSTEP_HAND := LOCKSTEP_MAX_STEPS=2000 LOCKSTEP_WORK=$(BUILD)/lockstep/hand \
     LOCKSTEP_FROM='examples/*.lam tests/regress/*.lam tests/coqcheck/cases/*.lam'
 # the short version in `make check`
 CHECK_COQ_N ?= 300
-CHECK_LOCKSTEP_N ?= 40
+CHECK_LOCKSTEP_N ?= 30
 
 # ccm-coq: the development compiled in its own directory (Extract.v writes
 # the OCaml there), then the driver of proofs/coq/ocaml/ with ocamlopt

@@ -30,7 +30,7 @@ build=$1
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 tmp=$build/lockstep/selftest
-n=${LOCKSTEP_SELFTEST_N:-16}
+n=${LOCKSTEP_SELFTEST_N:-12}
 export LOCKSTEP_MAX_BYTES=${LOCKSTEP_MAX_BYTES:-4000000}   # per run: a mutant's run may grow without end
 configs="fig6:lexical:0 fig2:evaluation:0 fig6:evaluation:2 fig2:lexical:1:rtl fig6:lexical:0:rtl"
 rm -rf "$tmp"; mkdir -p "$tmp"
