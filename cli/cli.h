@@ -39,6 +39,11 @@ void rulecount_json(FILE *out, const uint64_t *counts);
  * Returns the final status. */
 int trace_run(FILE *out, struct ccm_session *s, int json);
 
+/* states.c: `ccm states`: the whole state after every transition, decoded
+ * into the Coq model's terms (docs/coq.md, "Lockstep"), with early forcing
+ * every force_every transitions (0: none).  Returns the final status. */
+int states_run(FILE *out, struct ccm_session *s, uint64_t force_every);
+
 /* bottleneck.c: `ccm bottleneck` (argv: the arguments after the command);
  * exit status as `ccm run`'s. */
 int cmd_bottleneck(int argc, char **argv, const char *usage_text);

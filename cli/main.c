@@ -15,6 +15,7 @@
 static const char usage_text[] =
     "usage: ccm run   [options] FILE    evaluate main, print the cost report\n"
     "       ccm trace [options] FILE    the same, printing every transition\n"
+    "       ccm states [options] FILE   the whole state after every transition, in the Coq model's terms\n"
     "       ccm core  [--json] FILE     print the desugared core program (--json: as JSON core)\n"
     "       ccm batch                   JSON lines in (requests), one JSON report line out each\n"
     "       ccm compare FILE [--json]   the four configurations side by side\n"
@@ -36,6 +37,7 @@ static const char usage_text[] =
     "  --max-cells N               environment cells (default 67108864)\n"
     "  --max-stack N               stack frames (default 1048576)\n"
     "  --order ltr|rtl             primitive operand order (default ltr; rtl for experiments)\n"
+    "  --force-every K             (states) force the newest thunk every K transitions (docs/coq.md)\n"
     "  --prof FILE, --prof-json FILE, --speedscope FILE, --heap-profile FILE\n"
     "                              (run) also write GHC .prof / -pj, speedscope, .hp profiles (- = stdout)\n"
     "  --heap-interval N           (run) a heap census every N transitions (default: 100-200 samples)\n"
@@ -82,6 +84,7 @@ struct args {
     int auto_cc;                /* --auto-cc MODE (enum front_auto_cc_mode) */
     const char *dot, *svg;      /* run: --dot FILE, --svg FILE (the cost-centre graph) */
     const char *resource;       /* run: --resource K, the counter the graph shows */
+    uint64_t force_every;       /* states: --force-every K (0: no early forcing) */
 };
 
 /* The profile options of `ccm run`: 1 if o is one (its value taken), 0 if
@@ -104,7 +107,7 @@ static int parse_args(int argc, char **argv, struct args *a)
 {
     ccm_options_default(&a->opt);
     a->cmd = argv[1];
-    int evaluating = strcmp(a->cmd, "run") == 0 || strcmp(a->cmd, "trace") == 0
+    int evaluating = strcmp(a->cmd, "run") == 0 || strcmp(a->cmd, "trace") == 0 || strcmp(a->cmd, "states") == 0
                      || strcmp(a->cmd, "explain") == 0 || strcmp(a->cmd, "annotate") == 0;
     for (int i = 2; i < argc; i++) {
         const char *o = argv[i];
@@ -144,6 +147,10 @@ static int parse_args(int argc, char **argv, struct args *a)
         else if (strcmp(o, "--counter") == 0 && strcmp(a->cmd, "explain") == 0) a->counter = v;
         else if (strcmp(o, "--html") == 0 && strcmp(a->cmd, "annotate") == 0) a->html = v;
         else if (strcmp(o, "--assert") == 0 && strcmp(a->cmd, "run") == 0) a->assert_file = v;
+        else if (strcmp(o, "--force-every") == 0 && strcmp(a->cmd, "states") == 0) {
+            if (number(v, 0, CCM_MAX_STEPS, &n)) return usage("--force-every takes a number from 0 to 2^48, not `%s`", v);
+            a->force_every = n;
+        }
         else if (strcmp(o, "--dot") == 0 && strcmp(a->cmd, "run") == 0) a->dot = v;
         else if (strcmp(o, "--svg") == 0 && strcmp(a->cmd, "run") == 0) a->svg = v;
         else if (strcmp(o, "--resource") == 0 && strcmp(a->cmd, "run") == 0) {
@@ -219,6 +226,21 @@ static struct ccm_session *load(const struct args *a, char *err, size_t cap)
     if (rc == 0 && front_auto_cc(&p, a->auto_cc, NULL, 0, a->file, &d) != 0) { ast_free(&p); rc = -1; }
     if (rc != 0) { snprintf(err, cap, "%s", d.text); return NULL; }
     return ccm_session_from_program(&p, a->file, &a->opt, err, cap);
+}
+
+/* `ccm states`: the states, then the exit status of `ccm run` (no report:
+ * the last line says why the run stopped). */
+static int cmd_states(struct args *a)
+{
+    char err[1100];
+    if (a->json) return usage("%s", "`ccm states` prints JSON lines always: it has no --json");
+    struct ccm_session *s = load(a, err, sizeof err);
+    if (!s) { fprintf(stderr, "%s\n", err); return 2; }
+    if (a->steps_zero) ccm_session_machine(s)->max_steps = 0;
+    int st = states_run(stdout, s, a->force_every);
+    ccm_session_free(s);
+    if (fflush(stdout) != 0) return 2;
+    return ccm_exit_status(st);
 }
 
 static int cmd_eval(struct args *a, int trace)
@@ -303,6 +325,7 @@ int main(int argc, char **argv)
     }
     if (strcmp(argv[1], "bottleneck") == 0) return cmd_bottleneck(argc - 2, argv + 2, usage_text);
     if (strcmp(argv[1], "run") != 0 && strcmp(argv[1], "trace") != 0 && strcmp(argv[1], "core") != 0
+        && strcmp(argv[1], "states") != 0
         && strcmp(argv[1], "explain") != 0 && strcmp(argv[1], "annotate") != 0)
         return usage("unknown command `%s`", argv[1]);
     struct args a = { 0 };
@@ -317,5 +340,6 @@ int main(int argc, char **argv)
         if (a.json) return usage("%s", "`ccm annotate` has no --json (ccm explain --json gives the same data)");
         return cmd_annotate(a.file, &a.opt, a.steps_zero, a.html);
     }
+    if (strcmp(a.cmd, "states") == 0) return cmd_states(&a);
     return cmd_eval(&a, strcmp(a.cmd, "trace") == 0);
 }

@@ -4,13 +4,30 @@
 #                      big-step evaluator under fig6/fig2 x lexical/evaluation;
 #                      every member of the report must agree; then the hand-written cases (and
 #                      examples/, tests/regress/) and the self-test (the
-#                      check fails on a wrong model)
-# `make check` runs a short version (CHECK_COQ_N, 300 programs), the cases
-# and the self-test as suites.
+#                      check fails on a wrong model); then the lockstep
+#                      comparison (tests/lockstep/): COQ_LOCKSTEP_N programs
+#                      run by `ccm states` and `ccm-coq --states`, the whole
+#                      state compared after every transition, with and
+#                      without early forcing, either operand order; the
+#                      hand-written programs in lockstep; and its self-test
+#                      (kernel and model mutants caught at their first wrong
+#                      transition)
+# `make check` runs a short version (CHECK_COQ_N, 300 programs;
+# CHECK_LOCKSTEP_N, 30 programs in lockstep), the cases and both self-tests
+# as suites.
 COQ_CHECK_N ?= 10000
+COQ_LOCKSTEP_N ?= 500
 COQ_CHECK_BIN := $(BUILD)/coq-check/ccm-coq
+# the hand-written programs in lockstep (examples/, tests/regress/, the
+# coq-check cases: every runtime error, no_alternative among them, which the
+# generator never makes); at most 2,000 transitions each, as the examples'
+# states are large (full heap each line)
+LOCKSTEP_HAND := LOCKSTEP_MAX_STEPS=2000 LOCKSTEP_WORK=$(BUILD)/lockstep/hand \
+    LOCKSTEP_FAILED=$(BUILD)/lockstep/hand-failed \
+    LOCKSTEP_FROM='examples/*.lam tests/regress/*.lam tests/coqcheck/cases/*.lam'
 # the short version in `make check`
 CHECK_COQ_N ?= 300
+CHECK_LOCKSTEP_N ?= 30
 
 # ccm-coq: the development compiled in its own directory (Extract.v writes
 # the OCaml there), then the driver of proofs/coq/ocaml/ with ocamlopt
@@ -22,9 +39,14 @@ $(COQ_CHECK_BIN): proofs/coq/_CoqProject $(wildcard proofs/coq/*.v) \
 coq-check: $(COQ_CHECK_BIN) $(BUILD)/ccm $(BUILD)/ccm-gen
 	@bash tests/run-suites "bash tests/coqcheck/run.sh $(BUILD) $(COQ_CHECK_N)" \
 	    "python3 tests/coqcheck/cases.py $(BUILD)/ccm $(COQ_CHECK_BIN) --examples" \
-	    "bash tests/coqcheck/selftest.sh $(BUILD)"
+	    "bash tests/coqcheck/selftest.sh $(BUILD)" \
+	    "bash tests/lockstep/run.sh $(BUILD) $(COQ_LOCKSTEP_N)" \
+	    "$(LOCKSTEP_HAND) bash tests/lockstep/run.sh $(BUILD) 0" \
+	    "CLI_LIBS='$(strip $(CLI_LIBS))' bash tests/lockstep/selftest.sh $(BUILD)"
 
 CHECK_SUITES += "bash tests/coqcheck/run.sh $(BUILD) $(CHECK_COQ_N)" \
                 "python3 tests/coqcheck/cases.py $(BUILD)/ccm $(COQ_CHECK_BIN) --examples" \
-                "bash tests/coqcheck/selftest.sh $(BUILD)"
+                "bash tests/coqcheck/selftest.sh $(BUILD)" \
+                "bash tests/lockstep/run.sh $(BUILD) $(CHECK_LOCKSTEP_N)" \
+                "CLI_LIBS='$(strip $(CLI_LIBS))' bash tests/lockstep/selftest.sh $(BUILD)"
 CHECK_DEPS   += $(COQ_CHECK_BIN) $(BUILD)/ccm $(BUILD)/ccm-gen

@@ -3,7 +3,9 @@
    make coq-check compares it with ccm, docs/coq.md).
 
    What is extracted is the proven code of Interp.v (step_fn, run_machine,
-   stop_of), Charged.v (seen_ccs, where theta can be non-zero), BigInterp.v
+   stop_of), Order.v (ostep_fn, ostop_of: either operand order),
+   Lockstep.v (rule_of, orule_of, force_fn: the lockstep comparison's row
+   names and early forcing), Charged.v (seen_ccs, where theta can be non-zero), BigInterp.v
    (interp) and the initial state of Program.v, nothing written for the
    occasion.  Representation choices, each for a reason:
    - string -> OCaml string (ExtrOcamlNativeString): cost-centre names and
@@ -17,7 +19,7 @@
      integer (63-bit) in between; the driver converts literals in and
      values out through Int64. *)
 Require Import Extraction ExtrOcamlBasic ExtrOcamlNativeString ExtrOcamlNatInt.
-Require Import Ccm.Costs Ccm.Syntax Ccm.BigStep Ccm.Machine Ccm.Program Ccm.Interp Ccm.Charged Ccm.BigInterp.
+Require Import Ccm.Costs Ccm.Syntax Ccm.BigStep Ccm.Machine Ccm.Program Ccm.Interp Ccm.Charged Ccm.BigInterp Ccm.Order Ccm.Lockstep.
 
 Extraction Language OCaml.
 
@@ -25,4 +27,6 @@ Extraction "ccm_model.ml"
   Costs.counter Costs.ruleset Costs.scoping
   Syntax.expr Program.mkprogram Program.init_state
   Program.init_cc Program.init_heap Program.init_ctl
-  Interp.run_machine Interp.stop_of Charged.seen_ccs BigInterp.interp.
+  Interp.run_machine Interp.stop_of Charged.seen_ccs BigInterp.interp
+  Interp.step_fn Lockstep.rule_of Lockstep.force_fn
+  Order.ostep_fn Order.ostop_of Lockstep.orule_of.

@@ -5,7 +5,8 @@
    Same representation as BigStep.v (substitution, a heap of addresses with
    a next-fresh counter), not the C machine's code/environment/cells: the
    rows are the same transitions with the same theta column.  Left-to-right
-   operand order only (--order rtl is not modelled yet). *)
+   operand order: Order.v adds right to left (--order rtl) as ostep RTL,
+   this relation with prim1 and prim3 replaced. *)
 Require Import ZArith String List Bool Arith.
 Require Import Ccm.Costs Ccm.Syntax Ccm.BigStep.
 Import ListNotations.

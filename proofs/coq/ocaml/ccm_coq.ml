@@ -3,11 +3,16 @@
    (docs/syntax-and-cli.md, "Reading the report"), so that coq-check can
    compare the two member by member.
 
-     ccm-coq [--big-step] [--rules fig6|fig2] [--scoping lexical|evaluation]
-             [--max-steps N] FILE...
+     ccm-coq [--big-step | --states [--force-every K] [--order ltr|rtl]]
+             [--rules fig6|fig2] [--scoping lexical|evaluation] [--max-steps N] FILE...
 
    --big-step: the big-step rules (BigInterp.interp) instead of the
    machine: value, returned cost centre and theta, no steps.
+   --states: the machine's whole state after every transition instead of
+   the report (states.ml; the lockstep comparison with `ccm states`), with
+   early forcing every K transitions when K > 0, and either operand order
+   (Order.v; the report and --big-step are left to right only: T1 and T2
+   are proven for that machine).
 
    Exit status: 0 value, 1 runtime error, 3 step budget, 2 bad input. *)
 open Ccm_model
@@ -104,7 +109,7 @@ let run_big_step_report rules scoping max_steps prog tops sccs =
     1
 
 (* Run one program, print its report line; the exit status it asks for. *)
-let run_file big_step rules scoping max_steps file =
+let run_file mode order rules scoping max_steps file =
   let read_all ic =
     let b = Buffer.create 65536 in
     (try while true do Buffer.add_channel b ic 1 done with End_of_file -> ());
@@ -117,23 +122,33 @@ let run_file big_step rules scoping max_steps file =
   with
   | exception (Reader.Error m | Sys_error m) ->
     Printf.eprintf "%s: %s\n" file m;
-    print_endline "{\"outcome\":\"bad_input\"}";
+    (* --states: a run's lines end with a stop line, this one's too *)
+    print_endline (match mode with
+        | `States _ -> "{\"stop\":\"bad_input\",\"n\":0}"
+        | _ -> "{\"outcome\":\"bad_input\"}");
     2
   | prog, tops, sccs ->
-    (if big_step then run_big_step_report else run_machine_report)
-      rules scoping max_steps prog tops sccs
+    match mode with
+    | `Big_step -> run_big_step_report rules scoping max_steps prog tops sccs
+    | `Machine -> run_machine_report rules scoping max_steps prog tops sccs
+    | `States k -> States.run order rules scoping max_steps k prog tops sccs; 0
 
 (* Options, then one or more files: one report line per file, in order
    (coq-check runs a whole directory in one process).  The exit status is
    the last file's. *)
 let () =
   let rules = ref Fig6 and scoping = ref Lexical and max_steps = ref 1_000_000_000
-  and big_step = ref false and files = ref [] in
-  let usage () = prerr_endline "usage: ccm-coq [--big-step] [--rules fig6|fig2] [--scoping lexical|evaluation] [--max-steps N] FILE..."; exit 2 in
+  and mode = ref `Machine and order = ref LTR and files = ref [] in
+  let usage () = prerr_endline "usage: ccm-coq [--big-step | --states [--force-every K] [--order ltr|rtl]] [--rules fig6|fig2] [--scoping lexical|evaluation] [--max-steps N] FILE..."; exit 2 in
   let rec args = function
-    | "--big-step" :: r -> big_step := true; args r
+    | "--big-step" :: r -> mode := `Big_step; args r
+    | "--states" :: r -> (if !mode = `Machine then mode := `States 0); args r
+    | "--force-every" :: k :: r ->
+      (match int_of_string_opt k with Some k when k >= 0 -> mode := `States k | _ -> usage ()); args r
     | "--rules" :: "fig6" :: r -> rules := Fig6; args r
     | "--rules" :: "fig2" :: r -> rules := Fig2; args r
+    | "--order" :: "ltr" :: r -> order := LTR; args r
+    | "--order" :: "rtl" :: r -> order := RTL; args r
     | "--scoping" :: "lexical" :: r -> scoping := Lexical; args r
     | "--scoping" :: "evaluation" :: r -> scoping := Evaluation; args r
     | "--max-steps" :: n :: r ->
@@ -143,7 +158,11 @@ let () =
     | _ -> usage () in
   args (List.tl (Array.to_list Sys.argv));
   if !files = [] then usage ();
+  (match !mode, !order with
+   | (`Machine | `Big_step), RTL ->
+     prerr_endline "ccm-coq: --order rtl needs --states (the report runs the left-to-right machine of T1/T2)"; exit 2
+   | _ -> ());
   let status = List.fold_left (fun _ f ->
-      let st = run_file !big_step !rules !scoping !max_steps f in flush stdout; st)
+      let st = run_file !mode !order !rules !scoping !max_steps f in flush stdout; st)
       0 (List.rev !files) in
   exit status
