@@ -87,6 +87,17 @@ def read_lines(path):
     return out
 
 
+def first_item_diff(x, y, missing):
+    """The first index where two lists differ (a shorter list's missing
+    items shown as `missing`): (index, x's item, y's item), or None."""
+    for i in range(max(len(x), len(y))):
+        ix = x[i] if i < len(x) else missing
+        iy = y[i] if i < len(y) else missing
+        if ix != iy:
+            return i, ix, iy
+    return None
+
+
 def first_field_diff(a, b):
     """The first field of two state lines that differs, with both values
     narrowed to the element that differs: (where, ccm value, model value)."""
@@ -95,21 +106,15 @@ def first_field_diff(a, b):
         if x == y:
             continue
         if f == "stack" and isinstance(x, list) and isinstance(y, list):
-            for i in range(max(len(x), len(y))):
-                fx = x[i] if i < len(x) else "(none)"
-                fy = y[i] if i < len(y) else "(none)"
-                if fx != fy:
-                    return f"stack[{i}] (0 = top; depth {len(x)} vs {len(y)})", fx, fy
+            i, fx, fy = first_item_diff(x, y, "(none)")
+            return f"stack[{i}] (0 = top; depth {len(x)} vs {len(y)})", fx, fy
         if f == "theta" and isinstance(x, dict) and isinstance(y, dict):
             for c in sorted(set(x) | set(y)):
                 if x.get(c) != y.get(c):
                     return f"theta[{c!r}] (A C V U H P entries subentries)", x.get(c, "(all 0)"), y.get(c, "(all 0)")
         if f == "heap" and isinstance(x, list) and isinstance(y, list):
-            for i in range(max(len(x), len(y))):
-                ox = x[i] if i < len(x) else "(not allocated)"
-                oy = y[i] if i < len(y) else "(not allocated)"
-                if ox != oy:
-                    return f"heap[#{i}] (size {len(x)} vs {len(y)})", ox, oy
+            i, ox, oy = first_item_diff(x, y, "(not allocated)")
+            return f"heap[#{i}] (size {len(x)} vs {len(y)})", ox, oy
         return f, x, y
     return None
 

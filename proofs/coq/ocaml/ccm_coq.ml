@@ -20,17 +20,8 @@ open Ccm_model
 let counters = [ "A", CA; "C", CC; "V", CV; "U", CU; "H", CH; "P", CP;
                  "entries", CEntries; "subentries", CSubentries ]
 
-let json_string s =
-  let b = Buffer.create (String.length s + 2) in
-  Buffer.add_char b '"';
-  String.iter (fun c ->
-      match c with
-      | '"' -> Buffer.add_string b "\\\""
-      | '\\' -> Buffer.add_string b "\\\\"
-      | c when Char.code c < 0x20 -> Buffer.add_string b (Printf.sprintf "\\u%04x" (Char.code c))
-      | c -> Buffer.add_char b c) s;
-  Buffer.add_char b '"';
-  Buffer.contents b
+(* one JSON string writer for both outputs (states.ml has it) *)
+let json_string = States.json_string
 
 (* The value as the report prints it: an integer, a constructor's name,
    or <function>. *)

@@ -11,7 +11,7 @@
    and which ccm states applies in the same words. *)
 open Ccm_model
 
-(* A JSON string literal, as ccm_coq.ml writes one. *)
+(* A JSON string literal (ccm_coq.ml's report uses it too). *)
 let json_string s =
   let b = Buffer.create (String.length s + 2) in
   Buffer.add_char b '"';
