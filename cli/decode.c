@@ -15,10 +15,14 @@
 #include <string.h>
 #include "cli.h"
 #include "decode.h"
+#include "../front/front.h"
 
-static const char *const op_names[CCM_NOPS] = {
-    "+", "-", "*", "/", "%", "==", "/=", "<", "<=", ">", ">="
-};
+/* An operator's spelling: the loader numbers the kernel's operators as the
+ * front end's (front/load.c), so the front end's spelling is the model's. */
+static const char *op_name(int32_t op)
+{
+    return ast_op_text((enum ast_op)op);
+}
 
 int decoder_init(struct decoder *D, struct ccm_session *s)
 {
@@ -191,7 +195,7 @@ static int put_expr(FILE *out, const struct decoder *D, int32_t node, int32_t en
         break;
     case CCM_PRIM:
         fputs("[\"prim\",", out);
-        json_put_string(out, n->a >= 0 && n->a < CCM_NOPS ? op_names[n->a] : "?");
+        json_put_string(out, op_name(n->a));
         fputc(',', out);
         rc = put_atom(out, D, n->b, env, depth);
         fputc(',', out);
@@ -236,7 +240,7 @@ static int put_frame(FILE *out, const struct decoder *D, const struct ccm_frame 
             break;
         }
         fprintf(out, "[\"%s\",", f->kind == CCM_F_PRIM1 ? "prim1" : "prim2");
-        json_put_string(out, op_names[m->code[f->a].a]);
+        json_put_string(out, op_name(m->code[f->a].a));
         fputc(',', out);
         if (f->kind == CCM_F_PRIM2) fprintf(out, "%" PRId64, f->num);
         else rc = put_atom(out, D, m->order == CCM_RIGHT_TO_LEFT ? m->code[f->a].b : m->code[f->a].c, f->b, 0);

@@ -13,22 +13,14 @@ set -uo pipefail
 build=$1; n=$2; shift 2
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-objs=$(find "$build/obj/kernel" "$build/obj/front" "$build/obj/lib" "$build/obj/cli" -name '*.o' | sort)
+source "$here/../lib/mutant-ccm.sh"
 caught=0; escaped=0
 for mut in "$@"; do
     name=$(basename "$mut" .mut)
     d=$build/lockstep/mutants/$name
-    rm -rf "$d"; mkdir -p "$d"; cp -r "$root/kernel" "$d/"
     f=$(python3 "$root/mutants/apply.py" --get file "$mut")
-    if [[ "$f" != kernel/* ]] || ! python3 "$root/mutants/apply.py" "$mut" "$d" > /dev/null; then
-        echo "SKIP $name: not a kernel mutant, or does not apply"; continue
-    fi
-    keep=$(grep -vxF "$build/obj/${f%.c}.o" <<<"$objs")
-    # shellcheck disable=SC2086
-    if ! ${CC:-gcc} -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -c "$d/$f" -o "$d/mutated.o" 2> "$d/build.log" \
-        || ! ${CC:-gcc} -o "$d/ccm" $keep "$d/mutated.o" $CLI_LIBS 2>> "$d/build.log"; then
-        echo "SKIP $name: does not build"; continue
-    fi
+    if [[ "$f" != kernel/* ]]; then echo "SKIP $name: not a kernel mutant"; continue; fi
+    if ! why=$(mutant_ccm "$build" "$mut" "$d"); then echo "SKIP $name: $why"; continue; fi
     LOCKSTEP_CCM=$d/ccm LOCKSTEP_WORK=$d/run LOCKSTEP_FAILED=$d/failed LOCKSTEP_MAX_BYTES=${LOCKSTEP_MAX_BYTES:-4000000} \
         timeout 600 bash "$here/run.sh" "$build" "$n" > "$d/out.txt" 2>&1
     # a run cut at the byte cap (4 MB here) is no catch: a long correct run

@@ -120,20 +120,12 @@ python3 "$here/compare.py" "$tmp/edit/garbage" "$c" > /dev/null 2>&1
 
 # 2. kernel mutants: the one file each changes, compiled from a mutated copy
 # of kernel/ and linked with the release objects of everything else
-objs=$(find "$build/obj/kernel" "$build/obj/front" "$build/obj/lib" "$build/obj/cli" -name '*.o' | sort)
+source "$here/../lib/mutant-ccm.sh"
 for mut in "$root"/mutants/lockstep/*.mut; do
     name=$(basename "$mut" .mut)
     d=$tmp/kernel-$name
-    mkdir -p "$d"; cp -r "$root/kernel" "$d/"
-    if ! python3 "$root/mutants/apply.py" "$mut" "$d" > /dev/null; then fail "kernel mutant $name applies"; continue; fi
-    f=$(python3 "$root/mutants/apply.py" --get file "$mut")
+    if ! why=$(mutant_ccm "$build" "$mut" "$d"); then fail "kernel mutant $name: $why"; continue; fi
     read -r rule field <<<"$(python3 "$root/mutants/apply.py" --get first "$mut")"
-    keep=$(grep -vxF "$build/obj/${f%.c}.o" <<<"$objs")
-    # shellcheck disable=SC2086
-    if ! ${CC:-gcc} -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -c "$d/$f" -o "$d/mutated.o" \
-        || ! ${CC:-gcc} -o "$d/ccm" $keep "$d/mutated.o" $CLI_LIBS; then
-        fail "kernel mutant $name builds"; continue
-    fi
     orders=$(python3 "$root/mutants/apply.py" --get orders "$mut")
     cfgs=$configs; [ -n "$orders" ] && cfgs=$(only "$orders")
     lockstep "$d" LOCKSTEP_CCM="$d/ccm"

@@ -12,22 +12,12 @@ set -u
 : "${CLI_LIBS:?CLI_LIBS (the libraries ccm links with) is not set: run through make check}"
 build=$1
 pass=0; fail=0
-objs=$(find "$build/obj/kernel" "$build/obj/front" "$build/obj/lib" "$build/obj/cli" -name '*.o' | sort)
+source "$(dirname "$0")/../lib/mutant-ccm.sh"
 for mut in mutants/surface/*.mut; do
     name=$(basename "$mut" .mut)
     dir=$build/surface-mutants/$name
-    rm -rf "$dir"; mkdir -p "$dir"
-    cp -r kernel front "$dir/"
-    if ! python3 mutants/apply.py "$mut" "$dir" > /dev/null; then
-        fail=$((fail + 1)); echo "FAIL $name: does not apply"; continue
-    fi
-    f=$(python3 mutants/apply.py --get file "$mut")
-    replaced=$build/obj/${f%.c}.o
-    keep=$(grep -vxF "$replaced" <<<"$objs")
-    # shellcheck disable=SC2086
-    if ! ${CC:-gcc} -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -c "$dir/$f" -o "$dir/mutated.o" \
-        || ! ${CC:-gcc} -o "$dir/ccm" $keep "$dir/mutated.o" $CLI_LIBS; then
-        fail=$((fail + 1)); echo "FAIL $name: does not build"; continue
+    if ! why=$(mutant_ccm "$build" "$mut" "$dir"); then
+        fail=$((fail + 1)); echo "FAIL $name: $why"; continue
     fi
     by=""
     CCM=$dir/ccm python3 tests/surface/run.py > "$dir/run.log" 2>&1 || by="run.py"
