@@ -132,72 +132,72 @@ Definition let_objs (cs : codes) (env : list nat) (c : cc) : list eobj :=
 
 (* The rows, indexed by their names. *)
 Inductive estep (rs : ruleset) (sc : scoping) : rule -> estate -> estate -> Prop :=
-| E_App1 : forall c H f r env n a S t,
+| E_App1 : forall c M f r env n a S t,
     resolve env r = Some a ->
-    estep rs sc RApp1 (mkestate c H (mkclo (CApp f r) env n) S t)
-          (mkestate c H (mkclo f env 0) (EArg a c :: S) (charge c CA 1 t))
-| E_App2 : forall c H b env n a cf S t,
-    estep rs sc RApp2 (mkestate c H (mkclo (CLam b) env n) (EArg a cf :: S) t)
-          (mkestate (body_cc sc c cf) H (mkclo b (a :: env) 0) S t)
-| E_Var1 : forall c H r env n a o S t,
-    resolve env r = Some a -> nth_error H a = Some o -> ohole o = false ->
+    estep rs sc RApp1 (mkestate c M (mkclo (CApp f r) env n) S t)
+          (mkestate c M (mkclo f env 0) (EArg a c :: S) (charge c CA 1 t))
+| E_App2 : forall c M b env n a cf S t,
+    estep rs sc RApp2 (mkestate c M (mkclo (CLam b) env n) (EArg a cf :: S) t)
+          (mkestate (body_cc sc c cf) M (mkclo b (a :: env) 0) S t)
+| E_Var1 : forall c M r env n a o S t,
+    resolve env r = Some a -> nth_error M a = Some o -> ohole o = false ->
     is_cvalue (kcode (oclo o)) = true ->
-    estep rs sc RVar1 (mkestate c H (mkclo (CVar r) env n) S t)
-          (mkestate (entered rs (occ o) c) H (oclo o) S (charge c CV 1 t))
-| E_Var2 : forall c H r env n a o S t,
-    resolve env r = Some a -> nth_error H a = Some o -> ohole o = false ->
+    estep rs sc RVar1 (mkestate c M (mkclo (CVar r) env n) S t)
+          (mkestate (entered rs (occ o) c) M (oclo o) S (charge c CV 1 t))
+| E_Var2 : forall c M r env n a o S t,
+    resolve env r = Some a -> nth_error M a = Some o -> ohole o = false ->
     is_cvalue (kcode (oclo o)) = false ->
-    estep rs sc RVar2 (mkestate c H (mkclo (CVar r) env n) S t)
-          (mkestate (occ o) (set_nth H a (mkhole o)) (oclo o) (EUpd a c :: S) (charge c CV 1 t))
-| E_Var3 : forall c H k a cf S t,
+    estep rs sc RVar2 (mkestate c M (mkclo (CVar r) env n) S t)
+          (mkestate (occ o) (set_nth M a (mkhole o)) (oclo o) (EUpd a c :: S) (charge c CV 1 t))
+| E_Var3 : forall c M k a cf S t,
     is_cvalue (kcode k) = true ->
-    estep rs sc RVar3 (mkestate c H k (EUpd a cf :: S) t)
-          (mkestate (updated rs c cf) (set_nth H a (mkobj k c false)) k S (charge c CU 1 t))
-| E_Let : forall c H cs b env n S t,
-    estep rs sc RLet (mkestate c H (mkclo (CLet cs b) env n) S t)
-          (mkestate c (H ++ let_objs cs (let_env (length H) (length (codes_list cs)) env) c)
-                    (mkclo b (let_env (length H) (length (codes_list cs)) env) 0) S
+    estep rs sc RVar3 (mkestate c M k (EUpd a cf :: S) t)
+          (mkestate (updated rs c cf) (set_nth M a (mkobj k c false)) k S (charge c CU 1 t))
+| E_Let : forall c M cs b env n S t,
+    estep rs sc RLet (mkestate c M (mkclo (CLet cs b) env n) S t)
+          (mkestate c (M ++ let_objs cs (let_env (length M) (length (codes_list cs)) env) c)
+                    (mkclo b (let_env (length M) (length (codes_list cs)) env) 0) S
                     (charge c CH (length (codes_list cs)) t))
-| E_Case1 : forall c H s alts d env n S t,
-    estep rs sc RCase1 (mkestate c H (mkclo (CCase s alts d) env n) S t)
-          (mkestate c H (mkclo s env 0) (ECase alts d env c :: S) (charge c CC 1 t))
-| E_Case2 : forall c H k xs env n alts d env' cf b addrs S t,
+| E_Case1 : forall c M s alts d env n S t,
+    estep rs sc RCase1 (mkestate c M (mkclo (CCase s alts d) env n) S t)
+          (mkestate c M (mkclo s env 0) (ECase alts d env c :: S) (charge c CC 1 t))
+| E_Case2 : forall c M k xs env n alts d env' cf b addrs S t,
     eselect alts k = Some (length xs, b) -> resolve_all env xs = Some addrs ->
-    estep rs sc RCase2 (mkestate c H (mkclo (CCon k xs) env n) (ECase alts d env' cf :: S) t)
-          (mkestate cf H (mkclo b (rev addrs ++ env') 0) S t)
-| E_Case2_Default : forall c H k alts de env' cf S t,
+    estep rs sc RCase2 (mkestate c M (mkclo (CCon k xs) env n) (ECase alts d env' cf :: S) t)
+          (mkestate cf M (mkclo b (rev addrs ++ env') 0) S t)
+| E_Case2_Default : forall c M k alts de env' cf S t,
     is_cvalue (kcode k) = true -> eno_alt alts k ->
-    estep rs sc RCase2Default (mkestate c H k (ECase alts (DSome de) env' cf :: S) t)
-          (mkestate cf H (mkclo de env' 0) S t)
-| E_Scc : forall c H c' b env n S t,
-    estep rs sc RScc (mkestate c H (mkclo (CScc c' b) env n) S t)
-          (mkestate c' H (mkclo b env 0) S (charge c' CEntries 1 (charge c CSubentries 1 t)))
-| E_Scc_Sub : forall c H c' b env n S t,
-    estep rs sc RSccSub (mkestate c H (mkclo (CSccSub c' b) env n) S t)
-          (mkestate c' H (mkclo b env 0) S t)
-| E_Prim1 : forall c H op a1 a2 env n S t,
-    estep rs sc RPrim1 (mkestate c H (mkclo (CPrim op a1 a2) env n) S t)
-          (mkestate c H (mkclo (atom_code a1) env 0) (EPrim1 op a2 env c :: S) (charge c CP 1 t))
-| E_Prim2 : forall c H k n1 op a2 env' cf S t,
+    estep rs sc RCase2Default (mkestate c M k (ECase alts (DSome de) env' cf :: S) t)
+          (mkestate cf M (mkclo de env' 0) S t)
+| E_Scc : forall c M c' b env n S t,
+    estep rs sc RScc (mkestate c M (mkclo (CScc c' b) env n) S t)
+          (mkestate c' M (mkclo b env 0) S (charge c' CEntries 1 (charge c CSubentries 1 t)))
+| E_Scc_Sub : forall c M c' b env n S t,
+    estep rs sc RSccSub (mkestate c M (mkclo (CSccSub c' b) env n) S t)
+          (mkestate c' M (mkclo b env 0) S t)
+| E_Prim1 : forall c M op a1 a2 env n S t,
+    estep rs sc RPrim1 (mkestate c M (mkclo (CPrim op a1 a2) env n) S t)
+          (mkestate c M (mkclo (atom_code a1) env 0) (EPrim1 op a2 env c :: S) (charge c CP 1 t))
+| E_Prim2 : forall c M k n1 op a2 env' cf S t,
     kint k = Some n1 ->
-    estep rs sc RPrim2 (mkestate c H k (EPrim1 op a2 env' cf :: S) t)
-          (mkestate cf H (mkclo (atom_code a2) env' 0) (EPrim2 op n1 cf :: S) t)
-| E_Prim3 : forall c H k n2 op n1 cf r S t,
+    estep rs sc RPrim2 (mkestate c M k (EPrim1 op a2 env' cf :: S) t)
+          (mkestate cf M (mkclo (atom_code a2) env' 0) (EPrim2 op n1 cf :: S) t)
+| E_Prim3 : forall c M k n2 op n1 cf r S t,
     kint k = Some n2 -> prim_result op n1 n2 = Some r ->
-    estep rs sc RPrim3 (mkestate c H k (EPrim2 op n1 cf :: S) t)
-          (mkestate cf H (result_clo r) S t)
-| E_Resume : forall c H k k' cf S t,
+    estep rs sc RPrim3 (mkestate c M k (EPrim2 op n1 cf :: S) t)
+          (mkestate cf M (result_clo r) S t)
+| E_Resume : forall c M k k' cf S t,
     is_cvalue (kcode k) = true ->
-    estep rs sc RResume (mkestate c H k (EResume k' cf :: S) t)
-          (mkestate cf H k' S t).
+    estep rs sc RResume (mkestate c M k (EResume k' cf :: S) t)
+          (mkestate cf M k' S t).
 
 (* force: the thunk at address a (not a hole, not a value) becomes a hole;
    push a resume frame for the control and an update frame for a. *)
 Inductive estep_force : estate -> estate -> Prop :=
-| E_Force : forall c H k a o S t,
-    nth_error H a = Some o -> ohole o = false -> is_cvalue (kcode (oclo o)) = false ->
-    estep_force (mkestate c H k S t)
-                (mkestate (occ o) (set_nth H a (mkhole o)) (oclo o)
+| E_Force : forall c M k a o S t,
+    nth_error M a = Some o -> ohole o = false -> is_cvalue (kcode (oclo o)) = false ->
+    estep_force (mkestate c M k S t)
+                (mkestate (occ o) (set_nth M a (mkhole o)) (oclo o)
                           (EUpd a c :: EResume k c :: S) t).
 
 (* A step with early forcing, by its row's name (RForce for force). *)
