@@ -229,6 +229,14 @@ Ltac popf := match goal with
   | Hf : Forall2 _ (_ :: _) _ |- _ =>
       let Hfr := fresh "Hfr" in let HS := fresh "HS" in
       inversion Hf as [|? ? ? ? Hfr HS]; subst; inversion Hfr; subst
+  | Hf : Forall2 _ _ (_ :: _) |- _ =>
+      let Hfr := fresh "Hfr" in let HS := fresh "HS" in
+      inversion Hf as [|? ? ? ? Hfr HS]; subst; inversion Hfr; subst
+  end.
+
+Ltac dinv := match goal with
+  | Hd : crd _ _ (DSome _) _ |- _ => inversion Hd; subst
+  | Hd : crd _ _ _ (Some _) |- _ => inversion Hd; subst
   end.
 
 Ltac unpack Hs := destruct Hs as (Hc & Hh & Hk & Hf & Ht); simpl in Hc, Hh, Hk, Hf, Ht; subst.
@@ -305,7 +313,7 @@ Proof.
     right. simpl. rewrite app_nil_r in Hb.
     apply cr_substs; [rewrite map_length in Hlx; assumption | assumption | assumption].
   - (* case2 default *)
-    popf. match goal with Hd : crd _ _ (DSome _) _ |- _ => inversion Hd; subst end.
+    popf. dinv.
     assert (Hv : is_value e = true) by (rewrite (krel_value _ _ Hk); assumption).
     assert (Hna : no_alt alts' e).
     { unfold eno_alt in H0. destruct Hk as [[Hc ->]|Hk]; [exact I|].
@@ -345,4 +353,178 @@ Proof.
     assert (Hv : is_value e = true) by (rewrite (krel_value _ _ Hk); assumption).
     eexists; split; [apply Step_Resume; exact Hv | split; [apply rule_resume; exact Hv|]].
     apply srel_intro; assumption.
+Qed.
+
+(* ---- one row: backward ---- *)
+
+Lemma hrel_found : forall M G a z cz, hrel M G -> find_addr a (binds G) = Some (z, cz) ->
+    exists o, nth_error M a = Some o /\ ohole o = false /\ occ o = cz /\ krel (oclo o) z.
+Proof.
+  intros M G a z cz [_ Hh] Hf. specialize (Hh a). rewrite Hf in Hh.
+  destruct (nth_error M a) as [o|]; [|contradiction]. destruct Hh as (H1 & H2 & H3). eauto.
+Qed.
+
+(* A closure that is an expression other than an integer: its code. *)
+Ltac kinv := match goal with
+  | Hk : krel ?k _ |- _ =>
+      let kc := fresh "kc" in let kenv := fresh "kenv" in let kn := fresh "kn" in
+      let Hc := fresh "Hc" in let Hce := fresh "Hce" in
+      destruct k as [kc kenv kn]; destruct Hk as [[Hc Hce]|Hk]; simpl in *;
+      [discriminate Hce | inversion Hk; subst]
+  end.
+
+(* Where the substitution machine steps from a decoded state, the
+   environment machine steps too. *)
+Lemma estep_progress : forall rs sc s u u',
+    srel s u -> step rs sc u u' -> exists r s', estep rs sc r s s'.
+Proof.
+  intros rs sc [c M k S t] u u' Hs Hst.
+  destruct Hst; unpack Hs.
+  - (* app1 *) kinv. match goal with Hr : rrel _ [] _ _ |- _ => destruct (rrel_nil _ _ _ Hr) as [a [Ha ->]] end.
+    do 2 eexists. apply E_App1. eassumption.
+  - (* app2 *) kinv. popf. do 2 eexists. apply E_App2.
+  - (* var1 *) kinv. match goal with Hr : rrel _ [] _ _ |- _ => destruct (rrel_nil _ _ _ Hr) as [a [Ha ->]] end.
+    destruct (hrel_found _ _ _ _ _ Hh H) as (o & Ho & Hho & Hco & Hko).
+    do 2 eexists. eapply E_Var1; try eassumption. rewrite <- (krel_value _ _ Hko). assumption.
+  - (* var2 *) kinv. match goal with Hr : rrel _ [] _ _ |- _ => destruct (rrel_nil _ _ _ Hr) as [a [Ha ->]] end.
+    destruct (hrel_found _ _ _ _ _ Hh H) as (o & Ho & Hho & Hco & Hko).
+    do 2 eexists. eapply E_Var2; try eassumption. rewrite <- (krel_value _ _ Hko). assumption.
+  - (* var3 *) popf. do 2 eexists. apply E_Var3. rewrite <- (krel_value _ _ Hk). assumption.
+  - (* let *) kinv. do 2 eexists. apply E_Let.
+  - (* case1 *) kinv. do 2 eexists. apply E_Case1.
+  - (* case2 *) kinv. popf.
+    match goal with Hr : Forall2 (rrel _ _) _ _ |- _ => rename Hr into Hrs end.
+    match goal with Ha : cra _ _ _ _ |- _ => rename Ha into Hcra end.
+    destruct (rrels_nil _ _ _ Hrs) as [addrs [Ha Hx]].
+    pose proof (cra_select _ _ _ _ Hcra k0) as Hsel. rewrite H in Hsel.
+    destruct (eselect alts0 k0) as [[m b0]|] eqn:Es; [|contradiction].
+    destruct Hsel as [Hm _]. apply forall2_len in Hrs.
+    do 2 eexists. eapply E_Case2; [|exact Ha]. rewrite Es, Hm, H0, Hrs. reflexivity.
+  - (* case2 default *) popf. dinv.
+    do 2 eexists. apply E_Case2_Default; [rewrite <- (krel_value _ _ Hk); assumption|].
+    unfold eno_alt. destruct (kcode k) eqn:Ek; try exact I.
+    destruct Hk as [[Hc _]|Hk]; [congruence|]. rewrite Ek in Hk. inversion Hk; subst.
+    simpl in H0.
+    match goal with Ha : cra _ _ _ _ |- _ => pose proof (cra_select _ _ _ _ Ha k0) as Hsel end.
+    rewrite H0 in Hsel. destruct (eselect alts0 k0) as [[m b0]|]; [contradiction | reflexivity].
+  - (* scc *) kinv. do 2 eexists. apply E_Scc.
+  - (* scc_sub *) kinv. do 2 eexists. apply E_Scc_Sub.
+  - (* prim1 *) kinv. do 2 eexists. apply E_Prim1.
+  - (* prim2 *) popf. do 2 eexists. apply E_Prim2. apply (krel_int _ _ n1 Hk). reflexivity.
+  - (* prim3 *) popf. do 2 eexists. eapply E_Prim3; [|eassumption].
+    apply (krel_int _ _ n2 Hk). reflexivity.
+  - (* resume *) popf. do 2 eexists. apply E_Resume. rewrite <- (krel_value _ _ Hk). assumption.
+Qed.
+
+(* Backward: a row of the substitution machine from a decoded state is a
+   row of the same name of the environment machine, to a state that
+   decodes to where it went (by estep_sim and determinism). *)
+Theorem estep_back : forall rs sc s u u',
+    srel s u -> step rs sc u u' ->
+    exists r s', estep rs sc r s s' /\ rule_of u = Some r /\ srel s' u'.
+Proof.
+  intros rs sc s u u' Hs Hst.
+  destruct (estep_progress _ _ _ _ _ Hs Hst) as (r & s' & He).
+  destruct (estep_sim _ _ _ _ _ _ He Hs) as (u'' & Hst' & Hr & Hs').
+  rewrite (step_deterministic _ _ _ _ _ Hst Hst'). eauto.
+Qed.
+
+(* ---- force ---- *)
+
+Theorem eforce_sim : forall s s' u, estep_force s s' -> srel s u ->
+    exists u', step_force u u' /\ srel s' u'.
+Proof.
+  intros s s' [c0 G e K t0] Hst Hs. destruct Hst. unpack Hs.
+  destruct (hrel_lookup _ _ _ _ Hh H H0) as [z [Hz Hkz]].
+  assert (Hv : is_value z = false) by (rewrite (krel_value _ _ Hkz); assumption).
+  eexists; split; [exact (Step_Force _ _ _ (VAddr a) _ _ _ _ Hz Hv)|].
+  apply srel_intro; [apply hrel_remove; assumption | assumption|].
+  rewrite set_nth_length. constructor; [|constructor; [|assumption]].
+  - constructor. apply nth_error_Some. congruence.
+  - constructor. assumption.
+Qed.
+
+Theorem eforce_back : forall s u u', srel s u -> step_force u u' ->
+    exists s', estep_force s s' /\ srel s' u'.
+Proof.
+  intros [c M k S t] u u' Hs Hst. destruct Hst. unpack Hs.
+  destruct x as [y|a]; [discriminate H|].
+  destruct (hrel_found _ _ _ _ _ Hh H) as (o & Ho & Hho & Hco & Hko). subst.
+  assert (Hv : is_cvalue (kcode (oclo o)) = false) by (rewrite <- (krel_value _ _ Hko); assumption).
+  eexists; split; [apply E_Force; eassumption|].
+  apply srel_intro; [apply hrel_remove; assumption | assumption|].
+  rewrite set_nth_length. constructor; [|constructor; [|assumption]].
+  - constructor. apply nth_error_Some. congruence.
+  - constructor. assumption.
+Qed.
+
+(* ---- runs, by the names of their rows ---- *)
+
+(* A step of the substitution machine by the row of a name: a plain row
+   with rule_of's name, or force (RForce). *)
+Inductive tstep (rs : ruleset) (sc : scoping) : rule -> state -> state -> Prop :=
+| T_Step : forall r s s', step rs sc s s' -> rule_of s = Some r -> tstep rs sc r s s'
+| T_Force : forall s s', step_force s s' -> tstep rs sc RForce s s'.
+
+Inductive truns (rs : ruleset) (sc : scoping) : list rule -> state -> state -> Prop :=
+| TR_Nil : forall s, truns rs sc [] s s
+| TR_Cons : forall r rows s1 s2 s3,
+    tstep rs sc r s1 s2 -> truns rs sc rows s2 s3 -> truns rs sc (r :: rows) s1 s3.
+
+Lemma estep_not_force : forall rs sc r s s', estep rs sc r s s' -> r <> RForce.
+Proof. intros. destruct H; discriminate. Qed.
+
+Theorem eestep_sim : forall rs sc r s s' u, eestep rs sc r s s' -> srel s u ->
+    exists u', tstep rs sc r u u' /\ srel s' u'.
+Proof.
+  intros rs sc r s s' u H Hs. destruct H as [r s s' He|s s' He].
+  - destruct (estep_sim _ _ _ _ _ _ He Hs) as (u' & H1 & H2 & H3).
+    exists u'. split; [apply T_Step|]; assumption.
+  - destruct (eforce_sim _ _ _ He Hs) as (u' & H1 & H2).
+    exists u'. split; [apply T_Force|]; assumption.
+Qed.
+
+Theorem eestep_back : forall rs sc r s u u', srel s u -> tstep rs sc r u u' ->
+    exists s', eestep rs sc r s s' /\ srel s' u'.
+Proof.
+  intros rs sc r s u u' Hs H. destruct H as [r u u' Hst Hr|u u' Hst].
+  - destruct (estep_back _ _ _ _ _ Hs Hst) as (r' & s' & He & Hr' & Hs').
+    rewrite Hr in Hr'. injection Hr' as <-.
+    exists s'. split; [apply EE_Step|]; assumption.
+  - destruct (eforce_back _ _ _ Hs Hst) as (s' & He & Hs').
+    exists s'. split; [apply EE_Force|]; assumption.
+Qed.
+
+(* Runs: a run of the environment machine from a state that decodes to u
+   is a run of the substitution machine from u by the same rows, and the
+   reverse; the ends decode one to the other. *)
+Theorem eruns_sim : forall rs sc rows s s' u, eruns rs sc rows s s' -> srel s u ->
+    exists u', truns rs sc rows u u' /\ srel s' u'.
+Proof.
+  intros rs sc rows s s' u H. revert u.
+  induction H as [s|r rows s1 s2 s3 He Hr IH]; intros u Hs.
+  - exists u. split; [constructor | assumption].
+  - destruct (eestep_sim _ _ _ _ _ _ He Hs) as (u2 & Ht & Hs2).
+    destruct (IH u2 Hs2) as (u3 & Hr3 & Hs3).
+    exists u3. split; [econstructor; eassumption | assumption].
+Qed.
+
+Theorem truns_back : forall rs sc rows u u' s, truns rs sc rows u u' -> srel s u ->
+    exists s', eruns rs sc rows s s' /\ srel s' u'.
+Proof.
+  intros rs sc rows u u' s H. revert s.
+  induction H as [u|r rows u1 u2 u3 Ht Hr IH]; intros s Hs.
+  - exists s. split; [constructor | assumption].
+  - destruct (eestep_back _ _ _ _ _ _ Hs Ht) as (s2 & He & Hs2).
+    destruct (IH s2 Hs2) as (s3 & Hr3 & Hs3).
+    exists s3. split; [econstructor; eassumption | assumption].
+Qed.
+
+(* A final state decodes to a final state, and only a final state does. *)
+Theorem efinal_iff : forall s u, srel s u -> (efinal s <-> final u).
+Proof.
+  intros s u (Hc & Hh & Hk & Hf & Ht). unfold efinal, final.
+  rewrite (krel_value _ _ Hk). split; intros [Hv Hs]; split; auto.
+  - rewrite Hs in Hf. inversion Hf. reflexivity.
+  - rewrite Hs in Hf. inversion Hf. reflexivity.
 Qed.
