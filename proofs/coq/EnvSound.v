@@ -86,3 +86,77 @@ Proof.
   - split; [assumption | split; [assumption | split; [assumption | split; [assumption|]]]].
     intros a k. destruct Hs as (_ & _ & _ & _ & ->). apply Hth.
 Qed.
+
+(* ---- a program's initial state ---- *)
+
+(* The environment machine's initial state for a program whose main and
+   other top-level right-hand sides the loader compiled to cmain and
+   ctops: main at address 0 under MAIN, the i-th other binding at i under
+   SUB or its CAF: cost centre, every one closed over the empty
+   environment (top-level names are RTop references), control main (a VAR
+   node naming address 0), empty stack, theta empty. *)
+Definition top_obj (cb : code * (string * expr)) : eobj :=
+  mkobj (mkclo (fst cb) [] 0) (top_cc (fst (snd cb)) (snd (snd cb))) false.
+
+Definition env_init (p : program) (cmain : code) (ctops : list code) : estate :=
+  mkestate init_cc
+           (mkobj (mkclo cmain [] 0) "MAIN" false :: map top_obj (combine ctops (tops p)))
+           (mkclo (CVar (RTop 0)) [] 0) [] empty.
+
+(* What the loader must give: each right-hand side's code decodes, over
+   the empty environment, to the right-hand side with the top-level names
+   renamed to their addresses (Program.rename_top). *)
+Definition compiled (p : program) (cmain : code) (ctops : list code) : Prop :=
+  cr [] [] cmain (rename_top p (main_rhs p)) /\
+  Forall2 (fun c b => cr [] [] c (rename_top p (snd b))) ctops (tops p).
+
+Lemma tops_orel : forall p ctops bs,
+    Forall2 (fun c b => cr [] [] c (rename_top p (snd b))) ctops bs -> forall i,
+    orel (nth_error (map top_obj (combine ctops bs)) i)
+         (nth_error (map (fun b => (rename_top p (snd b), top_cc (fst b) (snd b))) bs) i).
+Proof.
+  intros p ctops bs H. induction H as [|c b cs bs' Hc Hr IH]; intros i.
+  - destruct i; exact I.
+  - destruct i as [|i]; simpl; [|apply IH].
+    split; [reflexivity | split; [reflexivity | right; exact Hc]].
+Qed.
+
+Theorem init_srel : forall p cmain ctops,
+    compiled p cmain ctops -> srel (env_init p cmain ctops) (init_state p).
+Proof.
+  intros p cmain ctops [Hm Ht].
+  pose proof (forall2_len _ _ _ Ht) as Hlen.
+  apply srel_intro; [| right; constructor; constructor | constructor].
+  split.
+  - simpl. rewrite map_length, combine_length, Hlen, Nat.min_id. reflexivity.
+  - intros [|a]; simpl.
+    + split; [reflexivity | split; [reflexivity | right; exact Hm]].
+    + set (l := map (fun b => (rename_top p (snd b), top_cc (fst b) (snd b))) (tops p)).
+      replace (combine (seq 1 (length (tops p))) l) with (combine (seq 1 (length l)) l ++ [])
+        by (rewrite app_nil_r; unfold l; rewrite map_length; reflexivity).
+      rewrite find_addr_combine. pose proof (tops_orel _ _ _ Ht a) as Ho. fold l in Ho.
+      simpl. destruct (_ <? _) eqn:E.
+      * rewrite ?Nat.sub_0_r. exact Ho.
+      * apply Nat.ltb_ge, le_S_n in E.
+        rewrite (proj2 (nth_error_None l a) E) in Ho. exact Ho.
+Qed.
+
+(* T1 and T2 from a program's initial state, for any code the loader
+   gives that decodes to the program (compiled). *)
+Theorem program_env_sound : forall rs sc p cmain ctops rows s,
+    compiled p cmain ctops ->
+    eruns rs sc rows (env_init p cmain ctops) s -> ~ In RForce rows -> efinal s ->
+    exists u th0, srel s u /\ prog_eval rs sc p th0 (hp u) (ctl u) (ccc u) /\
+                  forall a k, eth s a k = th0 a k.
+Proof.
+  intros. eapply env_machine_sound; [apply init_srel | | |]; eassumption.
+Qed.
+
+Theorem program_env_complete : forall rs sc p cmain ctops th0 D z cz,
+    compiled p cmain ctops -> prog_eval rs sc p th0 D z cz ->
+    exists rows s u, eruns rs sc rows (env_init p cmain ctops) s /\ ~ In RForce rows /\
+                     efinal s /\ srel s u /\ hp u = D /\ ctl u = z /\ ccc u = cz /\
+                     forall a k, eth s a k = th0 a k.
+Proof.
+  intros. eapply env_machine_complete; [apply init_srel | ]; eassumption.
+Qed.
