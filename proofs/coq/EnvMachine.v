@@ -130,12 +130,15 @@ Definition let_env (base n : nat) (env : list nat) : list nat :=
 Definition let_objs (cs : codes) (env : list nat) (c : cc) : list eobj :=
   map (fun ci => mkobj (mkclo ci env 0) c false) (codes_list cs).
 
-(* The rows, indexed by their names. *)
+(* The rows, indexed by their names.  A closure's number is what the
+   kernel's row leaves in ctl_num (acsl/ccm_rows.h): kept where the row
+   keeps the environment, the object's where it enters an object, 0
+   elsewhere; it means something only on INTVAL. *)
 Inductive estep (rs : ruleset) (sc : scoping) : rule -> estate -> estate -> Prop :=
 | E_App1 : forall c M f r env n a S t,
     resolve env r = Some a ->
     estep rs sc RApp1 (mkestate c M (mkclo (CApp f r) env n) S t)
-          (mkestate c M (mkclo f env 0) (EArg a c :: S) (charge c CA 1 t))
+          (mkestate c M (mkclo f env n) (EArg a c :: S) (charge c CA 1 t))
 | E_App2 : forall c M b env n a cf S t,
     estep rs sc RApp2 (mkestate c M (mkclo (CLam b) env n) (EArg a cf :: S) t)
           (mkestate (body_cc sc c cf) M (mkclo b (a :: env) 0) S t)
@@ -156,11 +159,11 @@ Inductive estep (rs : ruleset) (sc : scoping) : rule -> estate -> estate -> Prop
 | E_Let : forall c M cs b env n S t,
     estep rs sc RLet (mkestate c M (mkclo (CLet cs b) env n) S t)
           (mkestate c (M ++ let_objs cs (let_env (length M) (length (codes_list cs)) env) c)
-                    (mkclo b (let_env (length M) (length (codes_list cs)) env) 0) S
+                    (mkclo b (let_env (length M) (length (codes_list cs)) env) n) S
                     (charge c CH (length (codes_list cs)) t))
 | E_Case1 : forall c M s alts d env n S t,
     estep rs sc RCase1 (mkestate c M (mkclo (CCase s alts d) env n) S t)
-          (mkestate c M (mkclo s env 0) (ECase alts d env c :: S) (charge c CC 1 t))
+          (mkestate c M (mkclo s env n) (ECase alts d env c :: S) (charge c CC 1 t))
 | E_Case2 : forall c M k xs env n alts d env' cf b addrs S t,
     eselect alts k = Some (length xs, b) -> resolve_all env xs = Some addrs ->
     estep rs sc RCase2 (mkestate c M (mkclo (CCon k xs) env n) (ECase alts d env' cf :: S) t)
@@ -171,13 +174,13 @@ Inductive estep (rs : ruleset) (sc : scoping) : rule -> estate -> estate -> Prop
           (mkestate cf M (mkclo de env' 0) S t)
 | E_Scc : forall c M c' b env n S t,
     estep rs sc RScc (mkestate c M (mkclo (CScc c' b) env n) S t)
-          (mkestate c' M (mkclo b env 0) S (charge c' CEntries 1 (charge c CSubentries 1 t)))
+          (mkestate c' M (mkclo b env n) S (charge c' CEntries 1 (charge c CSubentries 1 t)))
 | E_Scc_Sub : forall c M c' b env n S t,
     estep rs sc RSccSub (mkestate c M (mkclo (CSccSub c' b) env n) S t)
-          (mkestate c' M (mkclo b env 0) S t)
+          (mkestate c' M (mkclo b env n) S t)
 | E_Prim1 : forall c M op a1 a2 env n S t,
     estep rs sc RPrim1 (mkestate c M (mkclo (CPrim op a1 a2) env n) S t)
-          (mkestate c M (mkclo (atom_code a1) env 0) (EPrim1 op a2 env c :: S) (charge c CP 1 t))
+          (mkestate c M (mkclo (atom_code a1) env n) (EPrim1 op a2 env c :: S) (charge c CP 1 t))
 | E_Prim2 : forall c M k n1 op a2 env' cf S t,
     kint k = Some n1 ->
     estep rs sc RPrim2 (mkestate c M k (EPrim1 op a2 env' cf :: S) t)
