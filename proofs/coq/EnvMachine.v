@@ -215,3 +215,32 @@ Inductive eruns (rs : ruleset) (sc : scoping) : list rule -> estate -> estate ->
     eestep rs sc r s1 s2 -> eruns rs sc rows s2 s3 -> eruns rs sc (r :: rows) s1 s3.
 
 Definition efinal (s : estate) : Prop := is_cvalue (kcode (ectl s)) = true /\ estk s = [].
+
+(* At most one row fires in a state, and it has one name. *)
+Theorem estep_deterministic : forall rs sc r1 r2 s s1 s2,
+    estep rs sc r1 s s1 -> estep rs sc r2 s s2 -> r1 = r2 /\ s1 = s2.
+Proof.
+  intros rs sc r1 r2 s s1 s2 H1 H2.
+  destruct H1; inversion H2; subst; simpl in *;
+    try discriminate; try (split; reflexivity);
+    repeat match goal with
+    | H : ?a = Some _, H' : ?a = Some _ |- _ =>
+        rewrite H in H'; injection H'; clear H'; intros; subst
+    | H : ?a = Some _, H' : ?a = None |- _ => rewrite H in H'; discriminate
+    | H : ?a = true, H' : ?a = false |- _ => rewrite H in H'; discriminate
+    end;
+    try (split; reflexivity); try contradiction; try discriminate;
+    unfold eno_alt, kint in *; simpl in *;
+    repeat match goal with
+    | H : ?a = Some _, H' : ?a = Some _ |- _ =>
+        rewrite H in H'; injection H'; clear H'; intros; subst
+    | H : ?a = Some _, H' : ?a = None |- _ => rewrite H in H'; discriminate
+    end;
+    try (split; reflexivity); try discriminate; try contradiction.
+Qed.
+
+(* A final state has no row. *)
+Theorem efinal_no_step : forall rs sc r s s', efinal s -> ~ estep rs sc r s s'.
+Proof.
+  intros rs sc r s s' [Hv Hs] H. destruct H; simpl in *; discriminate.
+Qed.
