@@ -54,7 +54,9 @@ req="Require $(grep '\.v$' _CoqProject | sed 's/\.v$//; s/^/Ccm./' | tr '\n' ' '
 for t in "T1 (the machine is sound):Ccm.Sound.machine_sound" \
          "T2 (the machine is complete):Ccm.Complete.machine_complete" \
          "T2 from any state and stack:Ccm.Complete.eval_complete" \
-         "T3, smallest case only (docs/coq.md):Ccm.SubNeverCurrent.force_at_demand_program"; do
+         "T3, smallest case only (docs/coq.md):Ccm.SubNeverCurrent.force_at_demand_program" \
+         "environment machine, a run is a run by the same rows:Ccm.EnvBisim.eruns_sim" \
+         "environment machine, and back:Ccm.EnvBisim.truns_back"; do
     printf '%s\nPrint Assumptions %s.\n' "$req" "${t##*:}" > Headline.v
     echo "Print Assumptions ${t##*:}   -- ${t%%:*}"
     coqc -R . Ccm Headline.v 2>&1 | sed 's/^/    /'
