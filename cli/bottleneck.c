@@ -342,7 +342,7 @@ int cmd_bottleneck(int argc, char **argv)
         if (strcmp(o, "--json") == 0) { json = 1; continue; }
         const char *v = i + 1 < argc ? argv[++i] : NULL;
         if (strcmp(o, "--resource") != 0 && strcmp(o, "--heuristic") != 0 && strcmp(o, "--dot") != 0
-            && strcmp(o, "--svg") != 0 && strcmp(o, "--max-steps") != 0)
+            && strcmp(o, "--svg") != 0 && ccm_option_find(o) != CCM_OPT_max_steps)
             return bad_usage("`ccm bottleneck` takes --resource, --heuristic, --json, --dot, --svg and --max-steps, not `%s`", o);
         if (!v) return bad_usage("option `%s` needs a value", o);
         if (strcmp(o, "--resource") == 0) {
