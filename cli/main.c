@@ -262,9 +262,9 @@ int main(int argc, char **argv)
         return cmd_compare(file, json);
     }
     if (strcmp(argv[1], "options") == 0) {
-        if (argc == 2 || (argc == 3 && (strcmp(argv[2], "--json") == 0 || strcmp(argv[2], "--markdown") == 0)))
-            return cmd_options(stdout, argc == 3 ? argv[2] : NULL);
-        return usage("`ccm options` takes only `--json` or `--markdown`, not `%s`", argv[2]);
+        int known = argc > 2 && (strcmp(argv[2], "--json") == 0 || strcmp(argv[2], "--markdown") == 0);
+        if (argc == 2 || (argc == 3 && known)) return cmd_options(stdout, argc == 3 ? argv[2] : NULL);
+        return usage("`ccm options` takes one of `--json` or `--markdown`, not `%s`", argv[known ? 3 : 2]);
     }
     if (strcmp(argv[1], "bottleneck") == 0) return cmd_bottleneck(argc - 2, argv + 2);
     if (strcmp(argv[1], "run") != 0 && strcmp(argv[1], "trace") != 0 && strcmp(argv[1], "core") != 0

@@ -32,6 +32,11 @@ run_ccm options --json
 expect_eq "ccm options --json: exit" "$RC" 0
 TABLE=$OUT
 N=$(jq length <<<"$TABLE")
+for args in "--x" "--json extra" "--markdown --json"; do
+    # shellcheck disable=SC2086
+    run_ccm options $args
+    if [ "$RC" -eq 2 ] && [ -z "$OUT" ] && [ -n "$ERR" ]; then ok; else bad "ccm options $args: exit $RC"; fi
+done
 expect_eq "seven rows" "$N" 7
 
 # ---- docs: the markdown rows are the table ----------------------------------
