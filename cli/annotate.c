@@ -119,7 +119,7 @@ static void print_text(FILE *out, const struct listing *L, const char *file, int
     report_table(out, file, L->s, st);
 }
 
-int cmd_annotate(const char *file, const struct ccm_options *opt, int max_steps_zero, const char *html)
+int cmd_annotate(const char *file, const struct ccm_options *opt, const char *html)
 {
     struct listing L = { 0 };
     const char *name = strcmp(file, "-") == 0 ? "<stdin>" : file;
@@ -128,7 +128,6 @@ int cmd_annotate(const char *file, const struct ccm_options *opt, int max_steps_
     if (!L.text) { fprintf(stderr, "%s: cannot read\n", name); return 2; }
     L.s = ccm_session_from_text(name, L.text, L.len, opt, err, sizeof err);
     if (!L.s) { fprintf(stderr, "%s\n", err); free(L.text); return 2; }
-    if (max_steps_zero) ccm_session_machine(L.s)->max_steps = 0;
     struct observation o;
     int st = observe_run(L.s, &o), rc = 0;
     L.lines = split_lines(L.text, L.len, &L.nlines);

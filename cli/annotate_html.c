@@ -107,8 +107,8 @@ void annotate_html(FILE *out, const struct listing *L, const char *file, int sta
     esc_s(out, file);
     fprintf(out, "</title><style>%s</style></head><body>\n<h1>", style);
     esc_s(out, file);
-    fprintf(out, "</h1>\n<p id=\"config\">rules %s, scoping %s; ", o->rules == CCM_RULES_FIG2 ? "fig2" : "fig6",
-            o->scoping == CCM_EVALUATION ? "evaluation" : "lexical");
+    fprintf(out, "</h1>\n<p id=\"config\">rules %s, scoping %s; ", option_value(o, CCM_OPT_rules, 0),
+            option_value(o, CCM_OPT_scoping, 0));
     if (status == CCM_VALUE) { fputs("value ", out); esc_s(out, ccm_session_value(L->s, buf, sizeof buf)); }
     else { fputs("stopped: ", out); esc_s(out, ccm_session_error_message(L->s, status, buf, sizeof buf)); }
     fprintf(out, "; <span id=\"steps\">%" PRIu64 "</span> steps</p>\n<h2>Cost centres</h2>\n",

@@ -29,41 +29,21 @@ static void answer_error(FILE *out, json_t *id, const char *outcome, const char 
     json_decref(o);
 }
 
-/* Read the "options" object into opt, with the command line's names and
- * ranges.  0, or -1 with a message in msg. */
-static int read_options(json_t *o, struct ccm_options *opt, int *steps_zero, char *msg, size_t cap)
+/* Read the "options" object into opt: each member, as its JSON text, goes
+ * to the library's table (lib/options.c), which knows the names, values
+ * and ranges and words the refusal.  0, or -1 with a message in msg. */
+static int read_options(json_t *o, struct ccm_options *opt, char *msg, size_t cap)
 {
     if (!o) return 0;
     if (!json_is_object(o)) { snprintf(msg, cap, "\"options\" must be an object"); return -1; }
     const char *key;
     json_t *v;
     json_object_foreach(o, key, v) {
-        const char *s = json_is_string(v) ? json_string_value(v) : NULL;
-        json_int_t n = json_is_integer(v) ? json_integer_value(v) : -1;
-        if (strcmp(key, "rules") == 0) {
-            if (s && strcmp(s, "fig6") == 0) opt->rules = CCM_RULES_FIG6;
-            else if (s && strcmp(s, "fig2") == 0) opt->rules = CCM_RULES_FIG2;
-            else { snprintf(msg, cap, "option \"rules\" takes \"fig6\" or \"fig2\""); return -1; }
-        } else if (strcmp(key, "scoping") == 0) {
-            if (s && strcmp(s, "lexical") == 0) opt->scoping = CCM_LEXICAL;
-            else if (s && strcmp(s, "evaluation") == 0) opt->scoping = CCM_EVALUATION;
-            else { snprintf(msg, cap, "option \"scoping\" takes \"lexical\" or \"evaluation\""); return -1; }
-        } else if (strcmp(key, "order") == 0) {
-            if (s && strcmp(s, "ltr") == 0) opt->order = CCM_LEFT_TO_RIGHT;
-            else if (s && strcmp(s, "rtl") == 0) opt->order = CCM_RIGHT_TO_LEFT;
-            else { snprintf(msg, cap, "option \"order\" takes \"ltr\" or \"rtl\""); return -1; }
-        } else if (strcmp(key, "max_steps") == 0) {
-            if (n < 0 || (uint64_t)n > CCM_MAX_STEPS) { snprintf(msg, cap, "option \"max_steps\" takes an integer from 0 to 2^48"); return -1; }
-            opt->max_steps = (uint64_t)n;
-            *steps_zero = n == 0;
-        } else if (strcmp(key, "max_heap") == 0 || strcmp(key, "max_cells") == 0 || strcmp(key, "max_stack") == 0) {
-            if (n < 1 || n > CCM_MAX_CAP) { snprintf(msg, cap, "option \"%s\" takes an integer from 1 to 2^30", key); return -1; }
-            int32_t *f = key[4] == 'h' ? &opt->max_heap : key[4] == 'c' ? &opt->max_cells : &opt->max_stack;
-            *f = (int32_t)n;
-        } else {
-            snprintf(msg, cap, "unknown option \"%s\"", key);
-            return -1;
-        }
+        char *text = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);
+        int rc = text ? ccm_option_json(opt, key, text, msg, cap) : -1;
+        if (!text) snprintf(msg, cap, "out of memory");
+        free(text);
+        if (rc != 0) return -1;
     }
     return 0;
 }
@@ -81,7 +61,6 @@ static void serve(FILE *out, const char *line, size_t len, long lineno, struct c
     }
     json_t *id = json_is_object(req) ? json_object_get(req, "id") : NULL;
     struct ccm_options opt;
-    int steps_zero = 0;
     ccm_options_default(&opt);
     const char *key;
     json_t *v;
@@ -114,7 +93,7 @@ static void serve(FILE *out, const char *line, size_t len, long lineno, struct c
         goto done;
     }
     char omsg[256];
-    if (read_options(json_object_get(req, "options"), &opt, &steps_zero, omsg, sizeof omsg) != 0) {
+    if (read_options(json_object_get(req, "options"), &opt, omsg, sizeof omsg) != 0) {
         snprintf(msg, sizeof msg, "line %ld: %s", lineno, omsg);
         answer_error(out, id, "bad_request", "bad_request", msg);
         goto done;
@@ -133,7 +112,6 @@ static void serve(FILE *out, const char *line, size_t len, long lineno, struct c
         free(text);
     }
     if (!s) { answer_error(out, id, "bad_input", "bad_input", msg); goto done; }
-    if (steps_zero) ccm_session_machine(s)->max_steps = 0;
     int st = ccm_session_run(s);
     char *report = NULL;
     size_t rlen = 0;

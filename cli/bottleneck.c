@@ -317,16 +317,16 @@ static int draw(const struct search *S, const char *dot_path, const char *svg_pa
 
 /* ---- the command ----------------------------------------------------------- */
 
-static int bad_usage(const char *usage_text, const char *fmt, const char *arg)
+static int bad_usage(const char *fmt, const char *arg)
 {
     fputs("ccm: ", stderr);
     fprintf(stderr, fmt, arg);
     fputc('\n', stderr);
-    fputs(usage_text, stderr);
+    cli_usage(stderr);
     return 2;
 }
 
-int cmd_bottleneck(int argc, char **argv, const char *usage_text)
+int cmd_bottleneck(int argc, char **argv)
 {
     struct search S = { .resource = -1, .heuristic = HEUR_MAX, .status = CCM_VALUE };
     ccm_options_default(&S.opt);
@@ -335,19 +335,19 @@ int cmd_bottleneck(int argc, char **argv, const char *usage_text)
     for (int i = 0; i < argc; i++) {
         const char *o = argv[i];
         if (strncmp(o, "--", 2) != 0 || strcmp(o, "-") == 0) {
-            if (S.file) return bad_usage(usage_text, "more than one FILE (`%s`)", o);
+            if (S.file) return bad_usage("more than one FILE (`%s`)", o);
             S.file = o;
             continue;
         }
         if (strcmp(o, "--json") == 0) { json = 1; continue; }
         const char *v = i + 1 < argc ? argv[++i] : NULL;
         if (strcmp(o, "--resource") != 0 && strcmp(o, "--heuristic") != 0 && strcmp(o, "--dot") != 0
-            && strcmp(o, "--svg") != 0 && strcmp(o, "--max-steps") != 0)
-            return bad_usage(usage_text, "`ccm bottleneck` takes --resource, --heuristic, --json, --dot, --svg and --max-steps, not `%s`", o);
-        if (!v) return bad_usage(usage_text, "option `%s` needs a value", o);
+            && strcmp(o, "--svg") != 0 && ccm_option_find(o) != CCM_OPT_max_steps)
+            return bad_usage("`ccm bottleneck` takes --resource, --heuristic, --json, --dot, --svg and --max-steps, not `%s`", o);
+        if (!v) return bad_usage("option `%s` needs a value", o);
         if (strcmp(o, "--resource") == 0) {
             if ((S.resource = ccgraph_resource(v)) < 0)
-                return bad_usage(usage_text, "--resource takes A, C, V, U, H, P or steps, not `%s`", v);
+                return bad_usage("--resource takes A, C, V, U, H, P or steps, not `%s`", v);
         } else if (strcmp(o, "--heuristic") == 0) {
             char *end;
             size_t at = strncmp(v, "threshold=", 10) == 0 ? 10 : strncmp(v, "cover=", 6) == 0 ? 6 : 0;
@@ -356,20 +356,16 @@ int cmd_bottleneck(int argc, char **argv, const char *usage_text)
                      && (errno = 0, S.pct = strtod(v + at, &end), !errno && !*end)
                      && S.pct > 0 && S.pct <= 100)
                 S.heuristic = at == 10 ? HEUR_THRESHOLD : HEUR_COVER;
-            else return bad_usage(usage_text, "--heuristic takes max, threshold=PCT or cover=PCT (PCT above 0, at most 100), not `%s`", v);
+            else return bad_usage("--heuristic takes max, threshold=PCT or cover=PCT (PCT above 0, at most 100), not `%s`", v);
         } else if (strcmp(o, "--dot") == 0) dot_path = v;
         else if (strcmp(o, "--svg") == 0) svg_path = v;
         else {
-            char *end;
-            errno = 0;
-            unsigned long long n = strtoull(v, &end, 10);
-            if (v[0] < '0' || v[0] > '9' || errno || *end || n < 1 || n > CCM_MAX_STEPS)
-                return bad_usage(usage_text, "--max-steps takes a number from 1 to 2^48, not `%s`", v);
-            S.opt.max_steps = n;
+            char msg[200];          /* --max-steps: the table's range (lib/options.c) */
+            if (ccm_option_arg(&S.opt, ccm_option_find(o), v, msg, sizeof msg) != 0) return bad_usage("%s", msg);
         }
     }
-    if (!S.file) return bad_usage(usage_text, "%s", "`ccm bottleneck` needs a FILE");
-    if (S.resource < 0) return bad_usage(usage_text, "%s", "`ccm bottleneck` needs --resource A|C|V|U|H|P|steps");
+    if (!S.file) return bad_usage("%s", "`ccm bottleneck` needs a FILE");
+    if (S.resource < 0) return bad_usage("%s", "`ccm bottleneck` needs --resource A|C|V|U|H|P|steps");
     struct ast_program p;
     struct front_diag d;
     char *text = front_read_text(S.file, &S.len, &d);

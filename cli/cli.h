@@ -4,10 +4,15 @@
 
 #include <stdio.h>
 #include "../lib/ccmlib.h"
+#include "../lib/options.h"
 
 /* json.c: a JSON string literal (quotes included), escaping backslash,
  * quote and control characters. */
 void json_put_string(FILE *out, const char *s);
+
+/* report.c: option k's value in o by name ("fig6"; words: the text
+ * report's "left-to-right"); NULL for a budget. */
+const char *option_value(const struct ccm_options *o, int k, int words);
 
 /* report.c: the cost report of a finished run, as the table of Fig. 3 or
  * as the JSON object of docs/syntax-and-cli.md (the report) (one line, no newline). */
@@ -21,11 +26,11 @@ void report_json_counted(FILE *out, struct ccm_session *s, int status, const uin
 int cmd_compare(const char *file, int json);
 
 /* explain.c: `ccm explain`; exit status as `ccm run`'s. */
-int cmd_explain(const char *file, const struct ccm_options *opt, int max_steps_zero,
+int cmd_explain(const char *file, const struct ccm_options *opt,
                 const char *cc_name, const char *counter, int json);
 
 /* annotate.c: `ccm annotate` (text, or with html non-NULL a page written there). */
-int cmd_annotate(const char *file, const struct ccm_options *opt, int max_steps_zero, const char *html);
+int cmd_annotate(const char *file, const struct ccm_options *opt, const char *html);
 
 /* assert.c: `ccm run --assert FILE`: run s, check the assertions on the final
  * totals, print each with its status; exit 0, 4 (one failed), 2 (bad file). */
@@ -46,7 +51,17 @@ int states_run(FILE *out, struct ccm_session *s, uint64_t force_every);
 
 /* bottleneck.c: `ccm bottleneck` (argv: the arguments after the command);
  * exit status as `ccm run`'s. */
-int cmd_bottleneck(int argc, char **argv, const char *usage_text);
+int cmd_bottleneck(int argc, char **argv);
+
+/* usage.c: the text of `ccm --help`, the options of a run from the library's
+ * table (lib/options_table.h); option k's "--rules fig6|fig2" or
+ * "--max-steps N", and its default as text. */
+void cli_usage(FILE *out);
+const char *option_synopsis(int k, char *buf, size_t cap);
+const char *option_default_text(int k, char *buf, size_t cap);
+
+/* options.c: `ccm options [--json|--markdown]` (format NULL: text); exit status. */
+int cmd_options(FILE *out, const char *format);
 
 /* version.c: `ccm version [--json]`; exit status. */
 int cmd_version(FILE *out, int json);

@@ -8,7 +8,13 @@
 #include "cli.h"
 #include "../kernel/ccm.h"
 
-static const char *const cfg_names[4] = { "fig6/lexical", "fig6/evaluation", "fig2/lexical", "fig2/evaluation" };
+/* Configuration i's name, "fig6/lexical", from the names of the table. */
+static const char *cfg_name(int i, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "%s/%s", ccm_option_value_name(CCM_OPT_rules, i < 2 ? CCM_RULES_FIG6 : CCM_RULES_FIG2, 0),
+             ccm_option_value_name(CCM_OPT_scoping, i % 2 ? CCM_EVALUATION : CCM_LEXICAL, 0));
+    return buf;
+}
 static const char *const ctr_names[CCM_NCOUNTERS] = { "A", "C", "V", "U", "H", "P", "entries", "subentries" };
 
 int cmd_compare(const char *file, int json)
@@ -32,10 +38,14 @@ int cmd_compare(const char *file, int json)
     }
     /* The cost centres are the same in all four images (same program). */
     int32_t ncc = ccm_session_ncc(s[0]);
-    if (json) fputs("{\"configurations\":[\"fig6/lexical\",\"fig6/evaluation\",\"fig2/lexical\",\"fig2/evaluation\"],\"steps\":[", stdout);
-    else {
+    char name[64];
+    if (json) {
+        fputs("{\"configurations\":[", stdout);
+        for (int i = 0; i < 4; i++) printf("%s\"%s\"", i ? "," : "", cfg_name(i, name, sizeof name));
+        fputs("],\"steps\":[", stdout);
+    } else {
         printf("%-24s %-10s", "cost centre", "counter");
-        for (int i = 0; i < 4; i++) printf(" %15s", cfg_names[i]);
+        for (int i = 0; i < 4; i++) printf(" %15s", cfg_name(i, name, sizeof name));
         printf("\n%-24s %-10s", "(run)", "steps");
     }
     uint64_t steps[4];

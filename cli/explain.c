@@ -105,7 +105,7 @@ static void print_breakdown(FILE *out, const struct ccm_session *s, const char *
     if (json) fputc('}', out);
 }
 
-int cmd_explain(const char *file, const struct ccm_options *opt, int max_steps_zero,
+int cmd_explain(const char *file, const struct ccm_options *opt,
                 const char *cc_name, const char *counter, int json)
 {
     int only_k = -1;
@@ -120,7 +120,6 @@ int cmd_explain(const char *file, const struct ccm_options *opt, int max_steps_z
     char err[1100];
     struct ccm_session *s = ccm_session_from_file(file, opt, err, sizeof err);
     if (!s) { fprintf(stderr, "%s\n", err); return 2; }
-    if (max_steps_zero) ccm_session_machine(s)->max_steps = 0;
     int32_t only_cc = -1;
     if (cc_name && (only_cc = ccm_session_cc_find(s, cc_name)) < 0) {
         fprintf(stderr, "ccm: the program has no cost centre `%s`\n", cc_name);

@@ -12,49 +12,12 @@
 #include "ccgraph.h"
 #include "../front/front.h"
 
-static const char usage_text[] =
-    "usage: ccm run   [options] FILE    evaluate main, print the cost report\n"
-    "       ccm trace [options] FILE    the same, printing every transition\n"
-    "       ccm states [options] FILE   the whole state after every transition, in the Coq model's terms\n"
-    "       ccm core  [--json] FILE     print the desugared core program (--json: as JSON core)\n"
-    "       ccm batch                   JSON lines in (requests), one JSON report line out each\n"
-    "       ccm compare FILE [--json]   the four configurations side by side\n"
-    "       ccm explain [options] FILE  each counter broken down by source expression and rule\n"
-    "       ccm annotate [options] FILE the source with each expression's counts (--html OUT: a page)\n"
-    "       ccm bottleneck [options] FILE   find where a resource goes, placing cost centres by itself\n"
-    "       ccm version [--json]        the version; is the kernel the proven one?\n"
-    "FILE may be - for standard input.  Options:\n"
-    "  --rules fig6|fig2           CAF-aware SUBCAF rules (default) or the original SUB rules\n"
-    "  --scoping lexical|evaluation   the BOX of the application rule (default lexical)\n"
-    "  --json                      the report (and trace lines) as JSON\n"
-    "  --input text|json           FILE is program text (default) or JSON core (docs/core-json.md)\n"
-    "  --rule-counts               (run) also the number of transitions per rule\n"
-    "  --assert FILE.assert        (run) check cost bounds on the final totals; exit 4 if one fails\n"
-    "  --cc NAME, --counter K      (explain) only that cost centre / counter (A C V U H P entries subentries)\n"
-    "  --html OUT                  (annotate) write a self-contained HTML page to OUT\n"
-    "  --max-steps N               allow at most N transitions (default 1000000000)\n"
-    "  --max-heap N                heap objects (default 16777216)\n"
-    "  --max-cells N               environment cells (default 67108864)\n"
-    "  --max-stack N               stack frames (default 1048576)\n"
-    "  --order ltr|rtl             primitive operand order (default ltr; rtl for experiments)\n"
-    "  --force-every K             (states) force the newest thunk every K transitions (docs/coq.md)\n"
-    "  --prof FILE, --prof-json FILE, --speedscope FILE, --heap-profile FILE\n"
-    "                              (run) also write GHC .prof / -pj, speedscope, .hp profiles (- = stdout)\n"
-    "  --heap-interval N           (run) a heap census every N transitions (default: 100-200 samples)\n"
-    "  --auto-cc top|all|calls     (run, trace, core) add cost centres: top-level functions, all\n"
-    "                              functions, or call sites (docs/auto-cc.md)\n"
-    "  --dot FILE, --svg FILE      (run, bottleneck) also draw the cost-centre graph (Graphviz; svg runs dot)\n"
-    "  --resource A|C|V|U|H|P|steps    what the graph sizes nodes by (run: default steps) or\n"
-    "                              what the bottleneck search follows (required there)\n"
-    "  --heuristic max|threshold=PCT|cover=PCT   (bottleneck) keep the costliest callee, all at\n"
-    "                              PCT% or more, or the costliest until they explain PCT%\n";
-
 static int usage(const char *fmt, const char *arg)
 {
     fputs("ccm: ", stderr);
     fprintf(stderr, fmt, arg);
     fputs("\n", stderr);
-    fputs(usage_text, stderr);
+    cli_usage(stderr);
     return 2;
 }
 
@@ -76,7 +39,6 @@ struct args {
     int json;
     int input_json;        /* --input json: FILE is JSON core */
     int rule_counts;       /* --rule-counts: the per-rule histogram too */
-    int steps_zero;        /* --max-steps 0: the option struct reads 0 as "default" */
     struct prof_request prof;   /* --prof, --prof-json, --speedscope, --heap-profile (profile.h) */
     const char *cc, *counter;   /* explain: --cc, --counter */
     const char *html;           /* annotate: --html OUT */
@@ -135,7 +97,7 @@ static int parse_args(int argc, char **argv, struct args *a)
         if (strcmp(o, "--rule-counts") == 0 && strcmp(a->cmd, "run") == 0) { a->rule_counts = 1; continue; }
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         uint64_t n;
-        int rc = 0, taken = profile_option(o, v, a, &rc);
+        int k, rc = 0, taken = profile_option(o, v, a, &rc);
         if (taken == 2) return rc;
         if (taken) { i++; continue; }
         if ((strcmp(o, "--dot") == 0 || strcmp(o, "--svg") == 0 || strcmp(o, "--resource") == 0)
@@ -157,31 +119,9 @@ static int parse_args(int argc, char **argv, struct args *a)
             if (ccgraph_resource(v) < 0) return usage("--resource takes A, C, V, U, H, P or steps, not `%s`", v);
             a->resource = v;
         }
-        else if (strcmp(o, "--rules") == 0) {
-            if (strcmp(v, "fig6") == 0) a->opt.rules = CCM_RULES_FIG6;
-            else if (strcmp(v, "fig2") == 0) a->opt.rules = CCM_RULES_FIG2;
-            else return usage("--rules takes fig6 or fig2, not `%s`", v);
-        } else if (strcmp(o, "--scoping") == 0) {
-            if (strcmp(v, "lexical") == 0) a->opt.scoping = CCM_LEXICAL;
-            else if (strcmp(v, "evaluation") == 0) a->opt.scoping = CCM_EVALUATION;
-            else return usage("--scoping takes lexical or evaluation, not `%s`", v);
-        } else if (strcmp(o, "--order") == 0) {
-            if (strcmp(v, "ltr") == 0) a->opt.order = CCM_LEFT_TO_RIGHT;
-            else if (strcmp(v, "rtl") == 0) a->opt.order = CCM_RIGHT_TO_LEFT;
-            else return usage("--order takes ltr or rtl, not `%s`", v);
-        } else if (strcmp(o, "--max-steps") == 0) {
-            if (number(v, 0, CCM_MAX_STEPS, &n)) return usage("--max-steps takes a number from 0 to 2^48, not `%s`", v);
-            a->opt.max_steps = n;
-            a->steps_zero = n == 0;
-        } else if (strcmp(o, "--max-heap") == 0) {
-            if (number(v, 1, CCM_MAX_CAP, &n)) return usage("--max-heap takes a number from 1 to 2^30, not `%s`", v);
-            a->opt.max_heap = (int32_t)n;
-        } else if (strcmp(o, "--max-cells") == 0) {
-            if (number(v, 1, CCM_MAX_CAP, &n)) return usage("--max-cells takes a number from 1 to 2^30, not `%s`", v);
-            a->opt.max_cells = (int32_t)n;
-        } else if (strcmp(o, "--max-stack") == 0) {
-            if (number(v, 1, CCM_MAX_CAP, &n)) return usage("--max-stack takes a number from 1 to 2^30, not `%s`", v);
-            a->opt.max_stack = (int32_t)n;
+        else if ((k = ccm_option_find(o)) >= 0) {
+            char msg[200];          /* lib/options.c: the table's range, in its words */
+            if (ccm_option_arg(&a->opt, k, v, msg, sizeof msg) != 0) return usage("%s", msg);
         } else {
             return usage("unknown option `%s`", o);
         }
@@ -236,7 +176,6 @@ static int cmd_states(struct args *a)
     if (a->json) return usage("%s", "`ccm states` prints JSON lines always: it has no --json");
     struct ccm_session *s = load(a, err, sizeof err);
     if (!s) { fprintf(stderr, "%s\n", err); return 2; }
-    if (a->steps_zero) ccm_session_machine(s)->max_steps = 0;
     int st = states_run(stdout, s, a->force_every);
     ccm_session_free(s);
     if (fflush(stdout) != 0) return 2;
@@ -249,7 +188,6 @@ static int cmd_eval(struct args *a, int trace)
     int rc;
     struct ccm_session *s = load(a, err, sizeof err);
     if (!s) { fprintf(stderr, "%s\n", err); return 2; }
-    if (a->steps_zero) ccm_session_machine(s)->max_steps = 0;
     int profiling = prof_any(&a->prof);
     if (profiling && prof_open(&a->prof, err, sizeof err) != 0) {
         ccm_session_free(s);
@@ -300,7 +238,7 @@ int main(int argc, char **argv)
 {
     if (argc < 2) return usage("%s", "missing command");
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
-        fputs(usage_text, stdout);
+        cli_usage(stdout);
         return 0;
     }
     if (strcmp(argv[1], "batch") == 0) {
@@ -323,7 +261,12 @@ int main(int argc, char **argv)
         if (!file) return usage("%s", "`ccm compare` needs a FILE");
         return cmd_compare(file, json);
     }
-    if (strcmp(argv[1], "bottleneck") == 0) return cmd_bottleneck(argc - 2, argv + 2, usage_text);
+    if (strcmp(argv[1], "options") == 0) {
+        int known = argc > 2 && (strcmp(argv[2], "--json") == 0 || strcmp(argv[2], "--markdown") == 0);
+        if (argc == 2 || (argc == 3 && known)) return cmd_options(stdout, argc == 3 ? argv[2] : NULL);
+        return usage("`ccm options` takes one of `--json` or `--markdown`, not `%s`", argv[known ? 3 : 2]);
+    }
+    if (strcmp(argv[1], "bottleneck") == 0) return cmd_bottleneck(argc - 2, argv + 2);
     if (strcmp(argv[1], "run") != 0 && strcmp(argv[1], "trace") != 0 && strcmp(argv[1], "core") != 0
         && strcmp(argv[1], "states") != 0
         && strcmp(argv[1], "explain") != 0 && strcmp(argv[1], "annotate") != 0)
@@ -335,10 +278,10 @@ int main(int argc, char **argv)
     if ((strcmp(a.cmd, "explain") == 0 || strcmp(a.cmd, "annotate") == 0) && a.input_json)
         return usage("`ccm %s` reads program text only: its listing quotes the source (`ccm core --input json FILE` turns JSON core into text)", a.cmd);
     if (strcmp(a.cmd, "explain") == 0)
-        return cmd_explain(a.file, &a.opt, a.steps_zero, a.cc, a.counter, a.json);
+        return cmd_explain(a.file, &a.opt, a.cc, a.counter, a.json);
     if (strcmp(a.cmd, "annotate") == 0) {
         if (a.json) return usage("%s", "`ccm annotate` has no --json (ccm explain --json gives the same data)");
-        return cmd_annotate(a.file, &a.opt, a.steps_zero, a.html);
+        return cmd_annotate(a.file, &a.opt, a.html);
     }
     if (strcmp(a.cmd, "states") == 0) return cmd_states(&a);
     return cmd_eval(&a, strcmp(a.cmd, "trace") == 0);

@@ -25,6 +25,11 @@ static uint64_t counted(const struct ccm_session *s, int32_t cc)
     return sum;
 }
 
+const char *option_value(const struct ccm_options *o, int k, int words)
+{
+    return ccm_option_value_name(k, ccm_option_get(o, k), words);
+}
+
 void report_json(FILE *out, struct ccm_session *s, int status) { report_json_counted(out, s, status, NULL); }
 
 void report_json_counted(FILE *out, struct ccm_session *s, int status, const uint64_t *rule_counts)
@@ -49,10 +54,12 @@ void report_json_counted(FILE *out, struct ccm_session *s, int status, const uin
     } else {
         fputs("null,\"returned_cc\":null", out);
     }
-    fprintf(out, ",\"steps\":%" PRIu64 ",\"rules\":\"%s\",\"scoping\":\"%s\",\"order\":\"%s\",\"costs\":{",
-            m->steps, o->rules == CCM_RULES_FIG2 ? "fig2" : "fig6",
-            o->scoping == CCM_EVALUATION ? "evaluation" : "lexical",
-            o->order == CCM_RIGHT_TO_LEFT ? "rtl" : "ltr");
+    fprintf(out, ",\"steps\":%" PRIu64, m->steps);
+    /* the configuration: every named option (the budgets are not echoed) */
+    for (int k = 0; k < ccm_option_count(); k++)
+        if (ccm_option_info(k)->kind == CCM_OPTION_ENUM)
+            fprintf(out, ",\"%s\":\"%s\"", ccm_option_info(k)->key, option_value(o, k, 0));
+    fputs(",\"costs\":{", out);
     int first = 1;
     for (int32_t cc = 0; cc < ccm_session_ncc(s); cc++) {
         if (!listed(s, cc)) continue;
@@ -103,10 +110,13 @@ void report_table(FILE *out, const char *program, struct ccm_session *s, int sta
     const struct ccm_options *o = ccm_session_options(s);
     char buf[512];
     fprintf(out, "program      %s\n", program);
-    fprintf(out, "rules        %s   scoping %s   order %s\n",
-            o->rules == CCM_RULES_FIG2 ? "fig2" : "fig6",
-            o->scoping == CCM_EVALUATION ? "evaluation" : "lexical",
-            o->order == CCM_RIGHT_TO_LEFT ? "right-to-left" : "left-to-right");
+    /* "rules        fig6   scoping lexical   order left-to-right" */
+    for (int k = 0, first = 1; k < ccm_option_count(); k++)
+        if (ccm_option_info(k)->kind == CCM_OPTION_ENUM) {
+            fprintf(out, first ? "%-12s %s" : "   %s %s", ccm_option_info(k)->key, option_value(o, k, 1));
+            first = 0;
+        }
+    fputc('\n', out);
     if (status == CCM_VALUE) {
         fprintf(out, "outcome      value %s\n", ccm_session_value(s, buf, sizeof buf));
         fprintf(out, "returned cc  %s\n", ccm_session_cc_name(s, m->ccc));

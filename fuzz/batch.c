@@ -1,7 +1,7 @@
 /* batch.c -- libFuzzer target for one `ccm batch` request line
  * (cli/batch.c): the input up to its first newline is the request.  A line
- * that is a JSON object with an "options" object (or none) gets its budgets
- * capped first (max_steps 4096, max_heap/max_cells 4096, max_stack 1024),
+ * that is a JSON object with an "options" object (or none) gets every
+ * budget of the options table (lib/options_table.h) capped at 4096 first,
  * so that a run is short and the arrays small; any other line goes as it
  * is.  The answer must be exactly one line, a JSON object with an "outcome"
  * string and the request's "id". */
@@ -35,10 +35,8 @@ static char *request(const char *line, size_t len)
     char *out = NULL;
     if (req && json_is_object(req) && (!opts || json_is_object(opts))) {
         if (!opts) { opts = json_object(); json_object_set_new(req, "options", opts); }
-        cap_option(opts, "max_steps", 4096);
-        cap_option(opts, "max_heap", 4096);
-        cap_option(opts, "max_cells", 4096);
-        cap_option(opts, "max_stack", 1024);
+        for (int k = 0; k < ccm_option_count(); k++)
+            if (ccm_option_info(k)->kind == CCM_OPTION_BUDGET) cap_option(opts, ccm_option_info(k)->key, 4096);
         char *t = json_dumps(req, JSON_COMPACT);
         if (t && asprintf(&out, "%s\n", t) < 0) out = NULL;
         free(t);

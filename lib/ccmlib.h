@@ -8,24 +8,64 @@
 #include <stdint.h>
 #include "../kernel/ccm.h"
 
+/* A run's options.  Their names, ranges and defaults are one table,
+ * lib/options_table.h, read through the ccm_option_* functions below (and
+ * shown by `ccm options`, docs/syntax-and-cli.md). */
 struct ccm_options {
-    int rules;               /* CCM_RULES_FIG6 (default) or CCM_RULES_FIG2 */
-    int scoping;             /* CCM_LEXICAL (default) or CCM_EVALUATION    */
-    int order;               /* CCM_LEFT_TO_RIGHT (default)                */
-    uint64_t max_steps;      /* 0 = default */
-    int32_t max_heap;        /* heap objects; 0 = default */
-    int32_t max_cells;       /* environment cells; 0 = default */
-    int32_t max_stack;       /* frames; 0 = default */
+    int rules;               /* CCM_RULES_FIG6 or CCM_RULES_FIG2            */
+    int scoping;             /* CCM_LEXICAL or CCM_EVALUATION               */
+    int order;               /* CCM_LEFT_TO_RIGHT or CCM_RIGHT_TO_LEFT      */
+    uint64_t max_steps;      /* transitions; 0 = default (unless given)     */
+    int32_t max_heap;        /* heap objects; 0 = default                   */
+    int32_t max_cells;       /* environment cells; 0 = default              */
+    int32_t max_stack;       /* frames; 0 = default                         */
+    uint32_t given;          /* bit k: option k was set by ccm_option_set (or
+                                _arg, _json), so its 0 is a 0 (--max-steps 0),
+                                not "the default" */
 };
 
-/* Defaults (0 in an option field means "the default").  Arrays are
- * allocated with calloc at these capacities; untouched pages cost nothing. */
-#define CCM_DEFAULT_MAX_STEPS  1000000000ULL
-#define CCM_DEFAULT_MAX_HEAP   (1 << 24)
-#define CCM_DEFAULT_MAX_CELLS  (1 << 26)
-#define CCM_DEFAULT_MAX_STACK  (1 << 20)
-
+/* All defaults, every given bit clear.  A struct zeroed by hand means the
+ * same; budgets above the kernel's limits are lowered to them. */
 void ccm_options_default(struct ccm_options *o);
+/* sizeof(struct ccm_options), for bindings that treat it as opaque (python/ccm.py). */
+size_t ccm_options_size(void);
+
+/* The table of options (lib/options_table.h), one row per option, k from
+ * 0 to ccm_option_count() - 1. */
+enum ccm_option_kind { CCM_OPTION_ENUM = 0, CCM_OPTION_BUDGET = 1 };
+struct ccm_option_info {
+    const char *field;            /* the member of struct ccm_options       */
+    int kind;                     /* enum ccm_option_kind                   */
+    const char *flag, *key;       /* "--max-steps"; "max_steps" (JSON, Python) */
+    const char *metavar;          /* "N" for a budget, "" for an enum       */
+    const char *const *names;     /* ENUM: value v is names[v]; NULL-ended  */
+    const char *const *words;     /* ENUM: the same in the text report      */
+    const char *const *cnames;    /* ENUM: the same in C ("CCM_LEXICAL")    */
+    uint64_t lo, hi, def;         /* range and default (ENUM: 0, n-1, value) */
+    const char *help;             /* one line, without the default          */
+};
+int ccm_option_count(void);
+const struct ccm_option_info *ccm_option_info(int k);          /* NULL if no row k */
+int ccm_option_find(const char *name);                         /* by key or flag; -1 */
+uint64_t ccm_option_get(const struct ccm_options *o, int k);   /* as stored */
+/* Set option k to v and mark it given: 0, or -1 (nothing set) when v is
+ * outside the row's range. */
+int ccm_option_set(struct ccm_options *o, int k, uint64_t v);
+/* An ENUM's value v by name (names, or words when words is 1); NULL if none. */
+const char *ccm_option_value_name(int k, uint64_t v, int words);
+/* "0 to 2^48" (BUDGET) or "fig6 or fig2" (ENUM), the row's accepted values. */
+const char *ccm_option_range_text(int k, char *buf, size_t cap);
+/* Set option k from a command-line argument (a name, or decimal digits):
+ * 0, or -1 with "--max-steps takes a number from 0 to 2^48, not `x`" in err. */
+int ccm_option_arg(struct ccm_options *o, int k, const char *text, char *err, size_t cap);
+/* Set the option named key from one JSON value's text (a string for an
+ * ENUM, an integer for a BUDGET): 0, or -1 with the message in err
+ * ("unknown option \"x\"", "option \"rules\" takes \"fig6\" or \"fig2\""). */
+int ccm_option_json(struct ccm_options *o, const char *key, const char *json, char *err, size_t cap);
+/* The whole table as JSON text, an array of one object per row (key, flag,
+ * kind, values or min and max, default, help); like snprintf, returns the
+ * length it needs and writes at most cap bytes. */
+size_t ccm_options_table_json(char *buf, size_t cap);
 
 struct ccm_session;          /* opaque: program image + machine + arrays */
 struct front_image;          /* front/front.h */

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <inttypes.h>
 #include "ccmlib.h"
+#include "options.h"
 #include "../front/front.h"
 
 const char *ccm_error_kind(int status)
@@ -20,6 +21,9 @@ int ccm_exit_status(int status)
     if (status >= CCM_RES_STEPS && status <= CCM_RES_STACK) return 3;
     return 1;
 }
+
+/* The budget's name on the command line, where the user sets it. */
+static const char *flag(int k) { return ccm_option_info(k)->flag; }
 
 /* The current control (a value) described: "constructor `Nil`", ... */
 static void describe_value(struct ccm_session *s, char *buf, size_t cap)
@@ -83,19 +87,20 @@ const char *ccm_session_error_message(struct ccm_session *s, int status, char *b
         snprintf(buf, cap, "64-bit overflow in `%s`", top ? node_text(s, top->a, src, sizeof src) : "?");
         break;
     case CCM_RES_STEPS:
-        snprintf(buf, cap, "step budget exhausted: --max-steps %" PRIu64 " transitions", m->max_steps);
+        snprintf(buf, cap, "step budget exhausted: %s %" PRIu64 " transitions", flag(CCM_OPT_max_steps), m->max_steps);
         break;
     case CCM_RES_HEAP: {
         /* only a let allocates heap objects; every other refusal was for cells */
         const struct ccm_node *n = &m->code[m->ctl_code];
         if (n->kind == CCM_LET && m->heap_len > m->heap_cap - n->b)
-            snprintf(buf, cap, "heap budget exhausted: --max-heap %" PRId32 " objects", o->max_heap);
+            snprintf(buf, cap, "heap budget exhausted: %s %" PRId32 " objects", flag(CCM_OPT_max_heap), o->max_heap);
         else
-            snprintf(buf, cap, "heap budget exhausted: environment cells, --max-cells %" PRId32, o->max_cells);
+            snprintf(buf, cap, "heap budget exhausted: environment cells, %s %" PRId32, flag(CCM_OPT_max_cells),
+                     o->max_cells);
         break;
     }
     case CCM_RES_STACK:
-        snprintf(buf, cap, "stack budget exhausted: --max-stack %" PRId32 " frames", o->max_stack);
+        snprintf(buf, cap, "stack budget exhausted: %s %" PRId32 " frames", flag(CCM_OPT_max_stack), o->max_stack);
         break;
     case CCM_ERR_BAD_CODE:
         snprintf(buf, cap, "internal error: the machine met code the loader should not produce (a bug)");

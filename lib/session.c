@@ -7,6 +7,7 @@
 #include "ccmlib.h"
 #include "../front/front.h"
 #include "session_internal.h"
+#include "options.h"
 
 struct ccm_session {
     struct ast_program prog;
@@ -71,53 +72,9 @@ static int take_arrays(struct ccm_session *s, struct ccm_workspace *ws)
     return m->heap && m->cells && m->stack ? 0 : -1;
 }
 
-void ccm_options_default(struct ccm_options *o)
-{
-    memset(o, 0, sizeof *o);
-    o->rules = CCM_RULES_FIG6;
-    o->scoping = CCM_LEXICAL;
-    o->order = CCM_LEFT_TO_RIGHT;
-    o->max_steps = CCM_DEFAULT_MAX_STEPS;
-    o->max_heap = CCM_DEFAULT_MAX_HEAP;
-    o->max_cells = CCM_DEFAULT_MAX_CELLS;
-    o->max_stack = CCM_DEFAULT_MAX_STACK;
-}
-
-/* Fill zero fields with defaults and clamp to the kernel's hard limits. */
-static void normalise(struct ccm_options *o, const struct ccm_options *given)
-{
-    ccm_options_default(o);
-    if (!given) return;
-    o->rules = given->rules;
-    o->scoping = given->scoping;
-    o->order = given->order;
-    if (given->max_steps) o->max_steps = given->max_steps;
-    if (given->max_heap > 0) o->max_heap = given->max_heap;
-    if (given->max_cells > 0) o->max_cells = given->max_cells;
-    if (given->max_stack > 0) o->max_stack = given->max_stack;
-    if (o->max_steps > CCM_MAX_STEPS) o->max_steps = CCM_MAX_STEPS;
-    if (o->max_heap > CCM_MAX_CAP) o->max_heap = CCM_MAX_CAP;
-    if (o->max_cells > CCM_MAX_CAP) o->max_cells = CCM_MAX_CAP;
-    if (o->max_stack > CCM_MAX_CAP) o->max_stack = CCM_MAX_CAP;
-}
-
 static void set_err(char *err, size_t cap, const char *msg)
 {
     if (err && cap) snprintf(err, cap, "%s", msg);
-}
-
-/* The options name one of their values each: the kernel refuses any other
- * (ccm_init), and its fields are uint8_t, so a value outside 0..255 would
- * not even reach it intact.  NULL if they do, else what is wrong. */
-static const char *bad_option(const struct ccm_options *o)
-{
-    if (o->rules != CCM_RULES_FIG6 && o->rules != CCM_RULES_FIG2)
-        return "bad option: rules must be CCM_RULES_FIG6 or CCM_RULES_FIG2";
-    if (o->scoping != CCM_LEXICAL && o->scoping != CCM_EVALUATION)
-        return "bad option: scoping must be CCM_LEXICAL or CCM_EVALUATION";
-    if (o->order != CCM_LEFT_TO_RIGHT && o->order != CCM_RIGHT_TO_LEFT)
-        return "bad option: order must be CCM_LEFT_TO_RIGHT or CCM_RIGHT_TO_LEFT";
-    return NULL;
 }
 
 struct ccm_session *session_make(struct ast_program *prog, const struct ccm_options *opt,
@@ -127,8 +84,9 @@ struct ccm_session *session_make(struct ast_program *prog, const struct ccm_opti
     struct ccm_session *s = calloc(1, sizeof *s);
     if (!s) { ast_free(prog); set_err(err, errcap, "out of memory"); return NULL; }
     s->prog = *prog;
-    normalise(&s->opt, opt);
-    const char *bad = bad_option(&s->opt);
+    options_normalise(&s->opt, opt);
+    char why[160];
+    const char *bad = options_refusal(&s->opt, why, sizeof why);
     if (bad) {
         set_err(err, errcap, bad);
         ast_free(&s->prog);
@@ -233,13 +191,10 @@ void ccm_session_free(struct ccm_session *s)
 int ccm_session_reset(struct ccm_session *s)
 {
     struct ccm_machine *m = &s->m;
-    m->rules = s->opt.rules;
-    m->scoping = s->opt.scoping;
-    m->order = s->opt.order;
-    m->max_steps = s->opt.max_steps;
-    m->heap_cap = s->opt.max_heap;
-    m->cell_cap = s->opt.max_cells;
-    m->stack_cap = s->opt.max_stack;
+#define TO_MACHINE(field, kind, flag, key, metavar, names, words, cnames, lo, hi, def, mfield, help) \
+    m->mfield = s->opt.field;
+    CCM_OPTIONS_TABLE(TO_MACHINE)
+#undef TO_MACHINE
     s->status = ccm_init(m, &s->img.program);
     return s->status;
 }

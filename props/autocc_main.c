@@ -29,12 +29,18 @@
 #include "bigstep.h"
 #include "../front/front.h"
 #include "../gen/gen.h"
-#include "../lib/ccmlib.h"
+#include "../lib/options.h"
 
 #define MAX_STEPS 2000000
 #define MAX_DEPTH 100000
 
-static const char *const cfg_name[4] = { "fig6/lexical", "fig6/evaluation", "fig2/lexical", "fig2/evaluation" };
+/* cfg: bit 1 rules, bit 0 scoping; named as the options table names them */
+static const char *cfg_text(int cfg, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "%s/%s", ccm_option_value_name(CCM_OPT_rules, cfg & 2 ? CCM_RULES_FIG2 : CCM_RULES_FIG6, 0),
+             ccm_option_value_name(CCM_OPT_scoping, cfg & 1 ? CCM_EVALUATION : CCM_LEXICAL, 0));
+    return buf;
+}
 static const char *const counter_name[CCM_NCOUNTERS] = { "A", "C", "V", "U", "H", "P", "entries", "subentries" };
 
 struct outcome {
@@ -125,12 +131,13 @@ static uint64_t bs_total(const struct bs *S, int counter)
 static int check(const char *what, const char *text, size_t len, int mode, int cfg, int *skipped)
 {
     static const char *const mode_name[] = { "none", "top", "all", "calls" };
-    char err[1100];
+    char err[1100], cfgbuf[64];
+    const char *cfg_name = cfg_text(cfg, cfgbuf, sizeof cfgbuf);
     struct outcome plain, auto_;
     struct ccm_session *s = NULL;
     if (machine(text, len, FRONT_AUTO_NONE, cfg, &plain, NULL, err, sizeof err) != 0
         || machine(text, len, mode, cfg, &auto_, &s, err, sizeof err) != 0) {
-        printf("FAIL %s --auto-cc %s %s: not loaded: %s\n", what, mode_name[mode], cfg_name[cfg], err);
+        printf("FAIL %s --auto-cc %s %s: not loaded: %s\n", what, mode_name[mode], cfg_name, err);
         return 1;
     }
     struct bs *B0 = NULL, *B1 = NULL;
@@ -172,7 +179,7 @@ static int check(const char *what, const char *text, size_t len, int mode, int c
             }
         }
     }
-    if (failed) printf("FAIL %s --auto-cc %s %s: %s\n", what, mode_name[mode], cfg_name[cfg], msg);
+    if (failed) printf("FAIL %s --auto-cc %s %s: %s\n", what, mode_name[mode], cfg_name, msg);
     if (B0) { bs_free(B0); ast_free(&p0); }
     if (B1) { bs_free(B1); ast_free(&p1); }
     ccm_session_free(s);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "check_internal.h"
+#include "../lib/options.h"
 #include "from_gen.h"
 #include "same_tree.h"
 
@@ -75,10 +76,12 @@ int bs_to_ccm(int st)
     }
 }
 
+/* "fig6/lexical/ltr", in the names of the options table (lib/options_table.h) */
 static void cfg_name(char *buf, size_t n, int rules, int scoping, int order)
 {
-    snprintf(buf, n, "%s/%s/%s", rules ? "fig2" : "fig6", scoping ? "evaluation" : "lexical",
-             order ? "rtl" : "ltr");
+    snprintf(buf, n, "%s/%s/%s", ccm_option_value_name(CCM_OPT_rules, (uint64_t)rules, 0),
+             ccm_option_value_name(CCM_OPT_scoping, (uint64_t)scoping, 0),
+             ccm_option_value_name(CCM_OPT_order, (uint64_t)order, 0));
 }
 
 /* ---- one program ------------------------------------------------------------------ */

@@ -8,6 +8,7 @@
 #include "bigstack.h"
 #include "bigstep.h"
 #include "../front/front.h"
+#include "../lib/options.h"
 
 struct eval_job { const char *path; int rules, scoping, rtl, rc; };
 
@@ -47,12 +48,20 @@ int eval_cli(int argc, char **argv)
 {
     if (argc < 2) return -1;
     struct eval_job j = { argv[1], 0, 0, 0, 0 };
+    /* each argument a value of one of the options table's named options */
+    struct ccm_options o;
+    ccm_options_default(&o);
     for (int i = 2; i < argc; i++) {
-        if (strcmp(argv[i], "fig2") == 0) j.rules = 1;
-        else if (strcmp(argv[i], "evaluation") == 0) j.scoping = 1;
-        else if (strcmp(argv[i], "rtl") == 0) j.rtl = 1;
-        else return -1;
+        int k = 0;
+        char err[160];
+        while (k < CCM_NOPTIONS && (ccm_option_info(k)->kind != CCM_OPTION_ENUM
+                                    || ccm_option_arg(&o, k, argv[i], err, sizeof err) != 0))
+            k++;
+        if (k == CCM_NOPTIONS) return -1;
     }
+    j.rules = o.rules;
+    j.scoping = o.scoping;
+    j.rtl = o.order == CCM_RIGHT_TO_LEFT;
     on_big_stack(eval_main, &j);
     return j.rc;
 }

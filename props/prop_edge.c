@@ -115,7 +115,7 @@ void check_edge(struct checker *C, const struct front_image *img, const struct a
         return;
     }
     compare_costs_bs(q, img, C->bs, ecfg, v);
-    /* (the session reads max_steps 0 as "the default": k = 0 is the kernel's alone) */
-    if (!v->failed && session && k > 0) check_session(C, text, len, rules, scoping, &b, q, ecfg, k, v);
+    /* k = 0 too: a max_steps set through the options table is a 0, not "the default" */
+    if (!v->failed && session) check_session(C, text, len, rules, scoping, &b, q, ecfg, k, v);
     if (!v->failed) force_at_edge(q, ecfg, v);
 }

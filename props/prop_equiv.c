@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "check_internal.h"
-#include "../lib/ccmlib.h"
+#include "../lib/options.h"
 
 /* ---- property 1: machine against big-step ------------------------------------ */
 
@@ -99,8 +99,12 @@ void check_session(struct checker *C, const char *text, size_t len, int rules, i
     ccm_options_default(&o);
     o.rules = rules; o.scoping = scoping;
     /* capacities a little above what the kernel run used: a session
-     * allocates its arrays, and the defaults are large */
-    o.max_steps = max_steps;
+     * allocates its arrays, and the defaults are large.  The step budget
+     * through the table, as `--max-steps` sets it: a 0 is then a 0. */
+    if (ccm_option_set(&o, CCM_OPT_max_steps, max_steps) != 0) {
+        fail(v, "p1", cfg, "%s: max_steps %llu outside the options table's range", cfg, (unsigned long long)max_steps);
+        return;
+    }
     o.max_heap = r->m.heap_len + 16;
     o.max_cells = r->m.cell_len + 16;
     o.max_stack = r->peak_stack + 16;

@@ -24,20 +24,10 @@ import json
 import os
 
 COUNTERS = ("A", "C", "V", "U", "H", "P", "entries", "subentries")
-RULES = {"fig6": 0, "fig2": 1}
-SCOPING = {"lexical": 0, "evaluation": 1}
-ORDER = {"ltr": 0, "rtl": 1}
 
 
 class LoadError(Exception):
     """The program did not load: the message is "FILE:LINE:COL: message"."""
-
-
-class _Options(ctypes.Structure):
-    # struct ccm_options of lib/ccmlib.h, field for field
-    _fields_ = [("rules", ctypes.c_int), ("scoping", ctypes.c_int), ("order", ctypes.c_int),
-                ("max_steps", ctypes.c_uint64), ("max_heap", ctypes.c_int32),
-                ("max_cells", ctypes.c_int32), ("max_stack", ctypes.c_int32)]
 
 
 def _find_library():
@@ -58,9 +48,13 @@ def _load():
     lib = ctypes.CDLL(_find_library())
     S, c = ctypes.c_void_p, ctypes
     sigs = {
-        "ccm_options_default": (None, [c.POINTER(_Options)]),
-        "ccm_session_from_text": (S, [c.c_char_p, c.c_char_p, c.c_size_t, c.POINTER(_Options), c.c_char_p, c.c_size_t]),
-        "ccm_session_from_json": (S, [c.c_char_p, c.c_char_p, c.c_size_t, c.POINTER(_Options), c.c_char_p, c.c_size_t]),
+        # struct ccm_options stays opaque here: the library sizes, fills and checks it
+        "ccm_options_size": (c.c_size_t, []),
+        "ccm_options_default": (None, [c.c_void_p]),
+        "ccm_option_json": (c.c_int, [c.c_void_p, c.c_char_p, c.c_char_p, c.c_char_p, c.c_size_t]),
+        "ccm_options_table_json": (c.c_size_t, [c.c_char_p, c.c_size_t]),
+        "ccm_session_from_text": (S, [c.c_char_p, c.c_char_p, c.c_size_t, c.c_void_p, c.c_char_p, c.c_size_t]),
+        "ccm_session_from_json": (S, [c.c_char_p, c.c_char_p, c.c_size_t, c.c_void_p, c.c_char_p, c.c_size_t]),
         "ccm_session_free": (None, [S]),
         "ccm_session_run": (c.c_int, [S]),
         "ccm_session_steps": (c.c_uint64, [S]),
@@ -83,6 +77,19 @@ def _load():
 _lib = _load()
 
 
+def _table():
+    n = _lib.ccm_options_table_json(None, 0)
+    buf = ctypes.create_string_buffer(n + 1)
+    _lib.ccm_options_table_json(buf, len(buf))
+    return {row["key"]: row for row in json.loads(buf.value.decode())}
+
+
+# The options of a run, the library's one table (lib/options_table.h), as
+# `ccm options --json` prints it: {key: {"flag", "kind", "values" or "min"
+# and "max", "default", "help"}}.  Read, never written here.
+OPTIONS = _table()
+
+
 class Result:
     """One run: status ("value" or the error kind), value (text, or None
     after an error), error (the message naming the cause, or None), steps,
@@ -97,26 +104,25 @@ class Result:
         return f"<ccm.Result {self.status} value={self.value!r} steps={self.steps}>"
 
 
-def _options(rules, scoping, order, max_steps, max_heap, max_cells, max_stack):
-    o = _Options()
-    _lib.ccm_options_default(ctypes.byref(o))
-    for name, table, v in (("rules", RULES, rules), ("scoping", SCOPING, scoping), ("order", ORDER, order)):
-        if v not in table:
-            raise ValueError(f"{name} must be one of {sorted(table)}, not {v!r}")
-        setattr(o, name, table[v])
-    for name, v in (("max_steps", max_steps), ("max_heap", max_heap),
-                    ("max_cells", max_cells), ("max_stack", max_stack)):
-        if v is not None:
-            if not isinstance(v, int) or v < 1 or v > (1 << 48 if name == "max_steps" else 1 << 30):
-                raise ValueError(f"{name} out of range: {v!r}")
-            setattr(o, name, v)
-    return o
+def _options(options):
+    """The library's struct ccm_options with the given options set: the
+    library checks each value (ValueError with its message), the table
+    says which names exist (TypeError for any other).  None: the default."""
+    opt = ctypes.create_string_buffer(_lib.ccm_options_size())
+    _lib.ccm_options_default(opt)
+    err = ctypes.create_string_buffer(256)
+    for key, v in options.items():
+        if key not in OPTIONS:
+            raise TypeError(f"unknown option {key!r} (options: {', '.join(OPTIONS)})")
+        if v is not None and _lib.ccm_option_json(opt, key.encode(), json.dumps(v).encode(), err, len(err)) != 0:
+            raise ValueError(err.value.decode())
+    return opt
 
 
 def run_text(text, file="<text>", **options):
     """Load program text and run main; return a Result (LoadError if the
-    program does not load).  Options: rules, scoping, order, max_steps,
-    max_heap, max_cells, max_stack (as on the command line)."""
+    program does not load).  Options: keyword arguments named by the keys
+    of OPTIONS, with the command line's values and ranges (None: the default)."""
     data = text.encode() if isinstance(text, str) else bytes(text)
     return _run(_lib.ccm_session_from_text, data, file, **options)
 
@@ -131,11 +137,10 @@ def run_json(core, file="<json>", **options):
     return _run(_lib.ccm_session_from_json, data, file, **options)
 
 
-def _run(load, data, file, rules="fig6", scoping="lexical", order="ltr",
-         max_steps=None, max_heap=None, max_cells=None, max_stack=None):
-    opt = _options(rules, scoping, order, max_steps, max_heap, max_cells, max_stack)
+def _run(load, data, file, **options):
+    opt = _options(options)
     err = ctypes.create_string_buffer(1100)
-    s = load(file.encode(), data, len(data), ctypes.byref(opt), err, len(err))
+    s = load(file.encode(), data, len(data), opt, err, len(err))
     if not s:
         raise LoadError(err.value.decode(errors="replace"))
     try:

@@ -3,6 +3,7 @@
 derivations in tests/examples/hello.expect (docs/semantics.md section 7)
 and tests/examples/embed.sh (the same program stopped after 5 steps).
 Prints "python: N passed, N failed" last, for make check."""
+import json
 import os
 import subprocess
 import sys
@@ -72,9 +73,27 @@ class Errors(unittest.TestCase):
         self.assertIn("division by zero", r.error)
 
     def test_bad_options(self):
-        for kw in ({"rules": "fig3"}, {"scoping": "dynamic"}, {"max_steps": 0}, {"max_heap": -1}):
-            with self.assertRaises(ValueError):
+        # the library's words, as `ccm batch` answers them (lib/options.c)
+        for kw, msg in (({"rules": "fig3"}, 'option "rules" takes "fig6" or "fig2"'),
+                        ({"scoping": "dynamic"}, 'option "scoping" takes "lexical" or "evaluation"'),
+                        ({"max_steps": -1}, 'option "max_steps" takes an integer from 0 to 2^48'),
+                        ({"max_steps": (1 << 48) + 1}, 'option "max_steps" takes an integer from 0 to 2^48'),
+                        ({"max_steps": True}, 'option "max_steps" takes an integer from 0 to 2^48'),
+                        ({"max_steps": "5"}, 'option "max_steps" takes an integer from 0 to 2^48'),
+                        ({"max_heap": -1}, 'option "max_heap" takes an integer from 1 to 2^30'),
+                        ({"max_stack": 0}, 'option "max_stack" takes an integer from 1 to 2^30'),
+                        ({"order": 1}, 'option "order" takes "ltr" or "rtl"')):
+            with self.assertRaises(ValueError) as e:
                 ccm.run_text(HELLO, **kw)
+            self.assertEqual(str(e.exception), msg)
+        with self.assertRaises(TypeError):
+            ccm.run_text(HELLO, max_step=5)
+
+    def test_max_steps_zero_is_zero(self):
+        # as `ccm run --max-steps 0`: no transition (0 is in the table's range)
+        r = ccm.run_text(HELLO, max_steps=0)
+        self.assertEqual((r.status, r.steps, r.exit_status), ("steps", 0, 3))
+        self.assertIn("--max-steps 0 transitions", r.error)
 
     def test_bytes_with_nul(self):
         with self.assertRaises(ccm.LoadError):
@@ -115,6 +134,56 @@ class JsonCore(unittest.TestCase):
         with self.assertRaises(ccm.LoadError) as e:
             ccm.run_json("main = 1;", file="t.json")
         self.assertRegex(str(e.exception), r"^t\.json:1:\d+: not JSON core")
+
+
+CCM = os.environ.get("CCM", os.path.join(HERE, "..", "build", "ccm"))
+DEEP = ("go = \\n -> case n == 0 of { True -> 0; False -> let m = n - 1 in let r = go m in r + 1 };\n"
+        "main = go 3000000;\n")
+
+
+class Options(unittest.TestCase):
+    """The module keeps no table of its own: OPTIONS is the library's."""
+
+    def test_table_is_the_commands(self):
+        out = subprocess.run([CCM, "options", "--json"], capture_output=True, text=True, check=True).stdout
+        self.assertEqual(ccm.OPTIONS, {row["key"]: row for row in json.loads(out)})
+        self.assertEqual(list(ccm.OPTIONS), ["rules", "scoping", "order", "max_steps", "max_heap",
+                                              "max_cells", "max_stack"])
+
+    def test_no_copy_in_the_module(self):
+        # no value name or default of the table is spelled in ccm.py
+        with open(os.path.join(HERE, "ccm.py")) as f:
+            text = f.read()
+        for row in ccm.OPTIONS.values():
+            for name in row.get("values", []):
+                self.assertFalse(f'"{name}"' in text, f"ccm.py spells {name}")
+            if row["kind"] == "budget":
+                self.assertFalse(str(row["default"]) in text, f"ccm.py spells {row['default']}")
+
+    def test_defaults_are_the_defaults(self):
+        # giving every default explicitly changes nothing
+        given = {k: row["default"] for k, row in ccm.OPTIONS.items()}
+        a, b = ccm.run_text(HELLO), ccm.run_text(HELLO, **given)
+        self.assertEqual((a.status, a.steps, a.costs), (b.status, b.steps, b.costs))
+        out = subprocess.run([CCM, "run", "--json", "-"], input=HELLO, capture_output=True, text=True,
+                             check=True).stdout
+        rep = json.loads(out)
+        for k, row in ccm.OPTIONS.items():
+            if row["kind"] == "enum":
+                self.assertEqual(rep[k], row["default"])
+        self.assertEqual(rep["costs"]["fun"], a.costs["fun"])
+
+    def test_default_stack_budget_everywhere(self):
+        # 3,000,000 nested additions need more frames than the default:
+        # Python, `ccm run` and `ccm batch` stop at the table's default
+        want = f"stack budget exhausted: --max-stack {ccm.OPTIONS['max_stack']['default']} frames"
+        r = ccm.run_text(DEEP)
+        self.assertEqual((r.status, r.error), ("stack", want))
+        run = subprocess.run([CCM, "run", "--json", "-"], input=DEEP, capture_output=True, text=True)
+        self.assertEqual((run.returncode, json.loads(run.stdout)["error"]["message"]), (3, want))
+        batch = subprocess.run([CCM, "batch"], input=json.dumps({"id": 1, "program": DEEP}) + "\n",
+                               capture_output=True, text=True, check=True)
+        self.assertEqual(json.loads(batch.stdout)["error"]["message"], want)
 
 
 class Misc(unittest.TestCase):
