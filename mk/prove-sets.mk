@@ -34,12 +34,14 @@ PROVE_FUNCS_UNTYPED := ccm_row_var2 ccm_row_force ccm_row_let let_row_pieces ccm
 # callers of a function are in one part.
 PROVE_PART_PAR ?= 1
 PROVE_PARTS := step rows fire
-# the row firings and the other heaviest untyped goals
-PROVE_PART_fire := $(PROVE_FIRE) ccm_row_force ccm_run ccm_code_ok ccm_init_run
+# the row firings, the other heaviest untyped goals, and the callers of
+# ccm_pop_write (the balance: docs/proof-log.md)
+PROVE_PART_fire := $(PROVE_FIRE) ccm_row_force ccm_run ccm_code_ok ccm_init_run \
+  ccm_row_case2 ccm_row_case2_default ccm_row_prim3
 # the rows that share a callee, let's pieces, the program checks (in_range's
 # callers together), ccm_init with its stores (the balance: docs/proof-log.md)
 PROVE_PART_rows := ccm_init check_options init_lay zero_costs lay_tops ccm_push_write ccm_row_let let_row_pieces ccm_row_scc ccm_row_var1 ccm_row_var2 ccm_row_var3 var3_write \
-  ccm_row_case2 ccm_row_case2_default ccm_row_prim3 ccm_row_app1 ccm_row_case1 ccm_row_prim1 \
+  ccm_row_app1 ccm_row_case1 ccm_row_prim1 \
   ccm_row_prim2 ccm_value_prim1 ccm_value_prim2 ccm_prim_apply case2_bind_args ccm_resolve let_lay_objs let_push_cells \
   check_program check_node check_operand check_run in_range
 # the rest (ccm_step's goals: most of Frama-C's own work), and the lemmas
