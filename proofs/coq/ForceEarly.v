@@ -58,12 +58,6 @@ Proof. induction 1; try (econstructor; eauto; fail). Qed.
 Lemma eval0_value : forall rs sc c G e t z cz, eval0 rs sc c G e t z cz -> is_value z = true.
 Proof. intros. eapply eval_value, eval0_eval. eassumption. Qed.
 
-(* A row of Machine.step from a state where right to left changes
-   nothing is a row of either order. *)
-Lemma ostep_of_step : forall o rs sc s s',
-    step rs sc s s' -> prim13_state s = false -> ostep o rs sc s s'.
-Proof. intros [|] rs sc s s' St P; simpl; [exact St | left; split; assumption]. Qed.
-
 (* The run of an eval0 derivation, from any heap that binds the values it
    read, over any stack, from any theta; its length depends on the
    derivation only. *)

@@ -36,6 +36,12 @@ Proof.
   apply (proj2 (ostop_of_value o rs sc s)) in F. rewrite F. discriminate.
 Qed.
 
+(* A row of Machine.step from a state where right to left changes
+   nothing is a row of either order. *)
+Lemma ostep_of_step : forall o rs sc s s',
+    step rs sc s s' -> prim13_state s = false -> ostep o rs sc s s'.
+Proof. intros [|] rs sc s s' St P; simpl; [exact St | left; split; assumption]. Qed.
+
 Lemma osteps_trans : forall o rs sc n m s1 s2 s3,
     osteps o rs sc n s1 s2 -> osteps o rs sc m s2 s3 -> osteps o rs sc (n + m) s1 s3.
 Proof.
