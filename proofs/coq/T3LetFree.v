@@ -699,3 +699,233 @@ Proof.
 Qed.
 
 End Omega.
+
+(* ---- no allocation: the next address stays ---- *)
+
+Lemma eeval_next : forall o rs sc c G e t D z cz,
+    eeval o rs sc c G e t D z cz -> no_let e = true -> heap_nl G -> next D = next G.
+Proof.
+  induction 1 as
+      [c G v Hv
+      |c G e x t1 T y b cl t2 D z cz E1 IH1 E2 IH2
+      |c G x z cz L Hv
+      |c G x e ce t D z cz L Hv E IH
+      |c G bs e t D z cz E IH
+      |c G s alts d t1 T k xs cs ys b t2 D z cz E1 IH1 Sel Len E2 IH2
+      |c G s alts de t1 T v cs t2 D z cz E1 IH1 Na E2 IH2
+      |c G c' e t D z cz E IH
+      |c G c' e t D z cz E IH
+      |c G op a1 a2 t1 G1 n1 c1 t2 G2 n2 c2 r Ho E1 IH1 E2 IH2 Pr
+      |c G op a1 a2 t2 G1 n2 c2 t1 G2 n1 c1 r Ho E2 IH2 E1 IH1 Pr
+      |c G e x ex ce t1 D1 z1 c1 t2 D2 w cw t3 D z cz L Hv E1 IH1 E2 IH2 E3 IH3
+      |c G e t1 D1 z cz t2 D2 z2 cz2 E1 IH1 E2 IH2];
+    intros Ne HG; simpl in Ne.
+  - reflexivity.
+  - destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E1 Ne HG) as (HT & NlT & _). simpl in NlT.
+    rewrite (IH2 ltac:(rewrite no_let_subst; exact NlT) HT). exact (IH1 Ne HG).
+  - reflexivity.
+  - destruct (lookup_addr _ _ _ L) as [a ->].
+    simpl. rewrite (IH (HG a (e, ce) L) (heap_nl_remove _ _ HG)). reflexivity.
+  - discriminate Ne.
+  - apply andb_prop in Ne. destruct Ne as [Ne Nd]. apply andb_prop in Ne. destruct Ne as [Ns Nal].
+    destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E1 Ns HG) as (HT & _ & _).
+    rewrite (IH2 ltac:(rewrite no_let_substs; eapply select_nl; eassumption) HT). exact (IH1 Ns HG).
+  - apply andb_prop in Ne. destruct Ne as [Ne Nd]. apply andb_prop in Ne. destruct Ne as [Ns Nal].
+    destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E1 Ns HG) as (HT & _ & _).
+    rewrite (IH2 Nd HT). exact (IH1 Ns HG).
+  - exact (IH Ne HG).
+  - exact (IH Ne HG).
+  - destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E1 (atom_nl _) HG) as (HT & _ & _).
+    rewrite (IH2 (atom_nl _) HT). exact (IH1 (atom_nl _) HG).
+  - destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E2 (atom_nl _) HG) as (HT & _ & _).
+    rewrite (IH1 (atom_nl _) HT). exact (IH2 (atom_nl _) HG).
+  - destruct (lookup_addr _ _ _ L) as [a ->].
+    destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E1 (HG a (ex, ce) L) (heap_nl_remove _ _ HG)) as (HD1 & Nz1 & _).
+    destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E2 Nz1 (heap_nl_update _ a (z1, c1) HD1 Nz1)) as (HD2 & _ & _).
+    rewrite (IH3 Ne HD2), (IH2 Nz1 (heap_nl_update _ a (z1, c1) HD1 Nz1)). simpl.
+    exact (IH1 (HG a (ex, ce) L) (heap_nl_remove _ _ HG)).
+  - destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E1 Ne HG) as (HD1 & Nz & _).
+    rewrite (IH2 Nz HD1). exact (IH1 Ne HG).
+Qed.
+
+(* ---- SUB ends no thunk's evaluation (fig2, a program with no scc "SUB") ---- *)
+
+Definition vsub_ok (H0 G : heap) : Prop :=
+  forall a z cz e ce, find_addr a (binds G) = Some (z, cz) -> is_value z = true ->
+    find_addr a (binds H0) = Some (e, ce) -> is_value e = false -> cz <> "SUB"%string.
+
+Lemma eval_sub_ok : forall H0 rs sc c G e t D z cz,
+    eval rs sc c G e t D z cz -> c <> "SUB"%string -> heap_ok G -> no_sub_scc e = true ->
+    vsub_ok H0 G ->
+    cz <> "SUB"%string /\ heap_ok D /\ no_sub_scc z = true /\ vsub_ok H0 D.
+Proof.
+  intros H0. induction 1 as
+      [c G v Hv
+      |c G e x t1 T y b cl t2 D z cz E1 IH1 E2 IH2
+      |c G x z cz L Hv
+      |c G x e ce t D z cz L Hv E IH
+      |c G bs e t D z cz E IH
+      |c G s alts d t1 T k xs cs ys b t2 D z cz E1 IH1 Sel Len E2 IH2
+      |c G s alts de t1 T v cs t2 D z cz E1 IH1 Na E2 IH2
+      |c G c' e t D z cz E IH
+      |c G c' e t D z cz E IH
+      |c G op a1 a2 t1 G1 n1 c1 t2 G2 n2 c2 r E1 IH1 E2 IH2 Pr];
+    intros Hc Hh He Hv0; simpl in He.
+  - auto.
+  - destruct (IH1 Hc Hh He Hv0) as (Hcl & HT & Hl & HvT). simpl in Hl.
+    apply IH2; [destruct sc; assumption | exact HT | rewrite no_sub_scc_subst; exact Hl | exact HvT].
+  - pose proof (lookup_ok _ _ _ Hh L) as [Hz _]. split; [apply entered_ok; exact Hc|]. auto.
+  - pose proof (lookup_ok _ _ _ Hh L) as [He' Hce]. simpl in He', Hce.
+    destruct (lookup_addr _ _ _ L) as [a ->].
+    assert (Hv1 : vsub_ok H0 (remove G (VAddr a))).
+    { intros b w cw ee cee F V F0 V0. rewrite find_remove in F.
+      destruct (Nat.eqb b a); [discriminate | eapply Hv0; eassumption]. }
+    destruct (IH (Hce Hv) (remove_ok _ _ Hh) He' Hv1) as (Hcz & HD & Hz & HvD).
+    split; [apply updated_ok; assumption|]. split; [apply update_ok; [exact HD | split; [exact Hz | intros V; simpl in V;
+              rewrite (eval_value _ _ _ _ _ _ _ _ _ E) in V; discriminate]]|].
+    split; [exact Hz|].
+    intros b w cw ee cee F V F0 V0. rewrite find_update in F.
+    destruct (Nat.eqb b a); [injection F as <- <-; exact Hcz | eapply HvD; eassumption].
+  - apply andb_prop in He. destruct He as [Hbs He].
+    apply IH; [exact Hc | apply let_alloc_ok; assumption | unfold let_rename; rewrite no_sub_scc_substs; exact He|].
+    intros b w cw ee cee F V F0 V0. unfold let_alloc in F. simpl in F.
+    rewrite find_addr_combine' in F by apply map_length.
+    destruct ((next G <=? b) && (b <? next G + length bs)).
+    + rewrite nth_error_map in F. destruct (nth_error bs (b - next G)); [|discriminate].
+      injection F as _ <-. exact Hc.
+    + eapply Hv0; eassumption.
+  - apply andb_prop in He. destruct He as [He Hd]. apply andb_prop in He. destruct He as [Hs Halts].
+    destruct (IH1 Hc Hh Hs Hv0) as (_ & HT & _ & HvT).
+    apply IH2; [exact Hc | exact HT | rewrite no_sub_scc_substs; eapply select_ok; eassumption | exact HvT].
+  - apply andb_prop in He. destruct He as [He Hd]. apply andb_prop in He. destruct He as [Hs Halts].
+    destruct (IH1 Hc Hh Hs Hv0) as (_ & HT & _ & HvT).
+    apply IH2; [exact Hc | exact HT | exact Hd | exact HvT].
+  - apply andb_prop in He. destruct He as [Hc' He].
+    apply negb_true_iff, String.eqb_neq in Hc'. apply IH; assumption.
+  - apply andb_prop in He. destruct He as [Hc' He].
+    apply negb_true_iff, String.eqb_neq in Hc'. apply IH; assumption.
+  - destruct (IH1 Hc Hh ltac:(destruct a1; reflexivity) Hv0) as (_ & H1 & _ & Hv1).
+    destruct (IH2 Hc H1 ltac:(destruct a2; reflexivity) Hv1) as (_ & H2 & _ & Hv2).
+    split; [exact Hc|]. split; [exact H2|]. split; [eapply prim_result_ok; eassumption | exact Hv2].
+Qed.
+
+(* ---- the theorem ---- *)
+
+Definition prog_no_let (p : program) : bool :=
+  no_let (main_rhs p) && forallb (fun b => no_let (snd b)) (tops p).
+
+Lemma init_heap_nl : forall p, prog_no_let p = true -> heap_nl (init_heap p).
+Proof.
+  intros p H a o F. apply andb_prop in H. destruct H as [Hm Ht].
+  unfold init_heap in F. simpl in F. destruct (Nat.eqb a 0).
+  - injection F as <-. simpl. unfold rename_top. rewrite no_let_substs. exact Hm.
+  - rewrite <- (app_nil_r (combine _ _)) in F.
+    rewrite find_addr_combine' in F by apply map_length.
+    destruct ((1 <=? a) && (a <? 1 + length (tops p))); [|discriminate].
+    rewrite nth_error_map in F. destruct (nth_error (tops p) (a - 1)) as [[x r]|] eqn:E; [|discriminate].
+    injection F as <-. simpl. unfold rename_top. rewrite no_let_substs.
+    apply nth_error_In in E. rewrite forallb_forall in Ht. exact (Ht _ E).
+Qed.
+
+Lemma eval_eeval : forall rs sc c G e t D z cz,
+    eval rs sc c G e t D z cz -> eeval LTR rs sc c G e t D z cz.
+Proof. induction 1; try (econstructor; eauto; fail). Qed.
+
+Definition val_at (G : heap) (a : nat) : Prop :=
+  exists z cz, find_addr a (binds G) = Some (z, cz) /\ is_value z = true.
+
+(* T3 for a program without let: the plain run (left to right, no force)
+   to a final state sf, and any run with early forcing, either operand
+   order, to a final state sf', that evaluated the same thunks (the early
+   run's final heap has a value exactly where the plain run's has one),
+   end with the same cost centre, value, theta at every cost centre and
+   counter, and heap (the identity renaming: nothing is allocated). *)
+Theorem t3_let_free : forall o rs sc p n sf m sf',
+    prog_no_let p = true ->
+    (rs = Fig6 \/ prog_no_sub p = true) ->
+    osteps LTR rs sc n (init_state p) sf -> final sf ->
+    oesteps o rs sc m (init_state p) sf' -> final sf' ->
+    (forall a, val_at (hp sf') a <-> val_at (hp sf) a) ->
+    ccc sf' = ccc sf /\ (forall c k, th sf' c k = th sf c k) /\
+    heap_rn (fun a => a) (hp sf) (hp sf') /\ ctl sf' = ctl sf.
+Proof.
+  intros o rs sc p n sf m sf' Hnl Hrs R F R' F' Need.
+  apply osteps_ltr in R.
+  destruct (run_sound _ _ _ _ _ _ _ _ R F) as (tP & EP & ThP).
+  destruct (early_run_sound _ _ _ _ _ _ _ _ _ R' F') as (tE & EE & ThE).
+  set (H0 := init_heap p) in *. set (Om := hp sf).
+  assert (N0 : heap_nl H0) by (apply init_heap_nl; exact Hnl).
+  assert (Ne0 : no_let init_ctl = true) by reflexivity.
+  pose proof (eval_eeval _ _ _ _ _ _ _ _ _ EP) as EP'.
+  destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ EP' Ne0 N0) as (_ & _ & MP).
+  destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ EE Ne0 N0) as (_ & _ & ME).
+  assert (So : sub_ok rs H0 Om).
+  { destruct Hrs as [Hrs|Hrs]; [left; exact Hrs | right].
+    pose proof (init_state_ok p Hrs) as (Hc & Hh & Hs & _).
+    destruct (eval_sub_ok H0 _ _ _ _ _ _ _ _ _ EP Hc Hh Hs) as (_ & _ & _ & Hv).
+    - intros a z cz e ce F1 V1 F0 V0. rewrite F1 in F0. injection F0 as <- <-. congruence.
+    - exact Hv. }
+  assert (Th0 : forall a ob, find_addr a (binds H0) = Some ob -> is_value (fst ob) = false ->
+                             find_addr a (binds H0) = Some ob) by auto.
+  (* the plain run, measured in its own final heap *)
+  destruct (costs_in_omega rs sc H0 Om LTR _ _ _ _ _ _ _ EP' Ne0 N0 Th0 (proj1 MP)
+              ltac:(intros a z cz Fa Va; left; exact Fa) So)
+    as (t0 & LP & Ev & _ & NdP & MemP & CP & TP).
+  (* every thunk the plain run evaluated has its certificate *)
+  assert (Cons : forall a, newly H0 Om a -> exists th, cert rs sc H0 Om a th).
+  { intros a Ha. apply MemP in Ha. apply in_map_fst in Ha. destruct Ha as (th & Ha).
+    exists th. exact (CP _ Ha). }
+  assert (NewE : forall a, newly H0 (hp sf') a <-> newly H0 Om a).
+  { intros a. unfold newly. split; intros [Ht Hv]; split; try exact Ht.
+    - apply Need in Hv. exact Hv.
+    - apply Need. exact Hv. }
+  (* the early run, measured in the plain run's final heap *)
+  assert (FiE : fits rs sc H0 Om (hp sf')).
+  { intros a z cz Fa Va.
+    destruct (find_addr a (binds H0)) as [[e0 c0]|] eqn:F0.
+    - destruct (is_value e0) eqn:V0.
+      + left. pose proof (proj1 ME a e0 c0 F0 V0) as FE. rewrite FE in Fa. injection Fa as <- <-.
+        apply (proj1 MP); assumption.
+      + right. apply Cons. split; [exists e0, c0; split; assumption|].
+        apply Need. exists z, cz. split; assumption.
+    - apply (proj2 (proj2 ME)) in F0. congruence. }
+  destruct (costs_in_omega rs sc H0 Om o _ _ _ _ _ _ _ EE Ne0 N0 Th0 (proj1 MP) FiE So)
+    as (t0' & LE & Ev' & VE & NdE & MemE & CE & TE).
+  destruct (eval0_det _ _ _ _ _ _ _ _ Ev _ _ _ Ev') as (<- & Ez & Ec).
+  (* the same thunks, the same certificates: the same sum *)
+  assert (Perm : Permutation LP LE).
+  { apply NoDup_Permutation; [eapply NoDup_map_inv; exact NdP | eapply NoDup_map_inv; exact NdE|].
+    intros [a th]. split; intros Hin.
+    - assert (Ha : In a (map fst LE)) by (apply MemE, NewE, MemP; apply in_map_iff; exists (a, th); auto).
+      apply in_map_fst in Ha. destruct Ha as (th' & Hin').
+      pose proof (cert_fun _ _ _ _ _ _ _ (CP _ Hin) (CE _ Hin')) as Eq. simpl in Eq. subst. exact Hin'.
+    - assert (Ha : In a (map fst LP)) by (apply MemP, NewE, MemE; apply in_map_iff; exists (a, th); auto).
+      apply in_map_fst in Ha. destruct Ha as (th' & Hin').
+      pose proof (cert_fun _ _ _ _ _ _ _ (CE _ Hin) (CP _ Hin')) as Eq. simpl in Eq. subst. exact Hin'. }
+  split; [symmetry; exact Ec|]. split.
+  { intros c k. rewrite ThE, ThP, TE, TP. unfold empty. rewrite (sump_perm _ _ Perm). reflexivity. }
+  split; [|symmetry; exact Ez].
+  (* the heaps *)
+  apply hext_heap_rn.
+  - pose proof (osteps_inv _ _ _ _ _ _ (proj2 (osteps_ltr _ _ _ _ _) R) (init_inv p)) as (W & _). exact W.
+  - split.
+    + unfold Om. rewrite (eeval_next _ _ _ _ _ _ _ _ _ _ EP' Ne0 N0), (eeval_next _ _ _ _ _ _ _ _ _ _ EE Ne0 N0).
+      reflexivity.
+    + intros a. unfold Om in *. destruct (find_addr a (binds H0)) as [[e0 c0]|] eqn:F0.
+      * destruct (is_value e0) eqn:V0.
+        -- rewrite (proj1 MP a e0 c0 F0 V0), (proj1 ME a e0 c0 F0 V0). reflexivity.
+        -- destruct (find_addr a (binds (hp sf'))) as [[w cw]|] eqn:FE.
+           ++ destruct (is_value w) eqn:Vw.
+              ** exact (VE a w cw FE Vw).
+              ** pose proof (proj1 (proj2 ME) a (w, cw) FE Vw) as F0'. rewrite F0 in F0'.
+                 injection F0' as -> ->.
+                 destruct (find_addr a (binds (hp sf))) as [[u cu]|] eqn:FP.
+                 --- destruct (is_value u) eqn:Vu.
+                     +++ exfalso. assert (Hv : val_at (hp sf) a) by (exists u, cu; split; assumption).
+                         apply Need in Hv. destruct Hv as (u' & cu' & Fu & Vu'). congruence.
+                     +++ pose proof (proj1 (proj2 MP) a (u, cu) FP Vu) as F0''. congruence.
+                 --- apply (proj2 (proj2 MP)) in FP. congruence.
+           ++ apply (proj2 (proj2 ME)) in FE. congruence.
+      * pose proof F0 as F1. apply (proj2 (proj2 MP)) in F0. apply (proj2 (proj2 ME)) in F1.
+        rewrite F0, F1. reflexivity.
+Qed.
