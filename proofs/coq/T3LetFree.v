@@ -929,3 +929,20 @@ Proof.
       * pose proof F0 as F1. apply (proj2 (proj2 MP)) in F0. apply (proj2 (proj2 ME)) in F1.
         rewrite F0, F1. reflexivity.
 Qed.
+
+(* The same with the plain run as Run.steps (Machine.step, left to right). *)
+Corollary t3_let_free_steps : forall o rs sc p n sf m sf',
+    prog_no_let p = true ->
+    (rs = Fig6 \/ prog_no_sub p = true) ->
+    steps rs sc n (init_state p) sf -> final sf ->
+    oesteps o rs sc m (init_state p) sf' -> final sf' ->
+    (forall a, val_at (hp sf') a <-> val_at (hp sf) a) ->
+    ccc sf' = ccc sf /\ (forall c k, th sf' c k = th sf c k) /\
+    exists r, heap_rn r (hp sf) (hp sf') /\ ctl sf' = rn_expr r (ctl sf).
+Proof.
+  intros o rs sc p n sf m sf' Hnl Hrs R F R' F' Need.
+  destruct (t3_let_free o rs sc p n sf m sf' Hnl Hrs (proj2 (osteps_ltr _ _ _ _ _) R) F R' F' Need)
+    as (Hc & Ht & Hh & He).
+  split; [exact Hc|]. split; [exact Ht|]. exists (fun a => a). split; [exact Hh|].
+  rewrite rn_id. exact He.
+Qed.
