@@ -285,6 +285,12 @@ Proof.
   destruct (find_addr b (binds G)); [exact F | discriminate].
 Qed.
 
+Definition val_at (G : heap) (a : nat) : Prop :=
+  exists z cz, find_addr a (binds G) = Some (z, cz) /\ is_value z = true.
+
+Lemma val_at_vle : forall D D' b, val_at D b -> vle D D' -> val_at D' b.
+Proof. intros D D' b (z & cz & F & V) H. exists z, cz. split; [apply H|]; assumption. Qed.
+
 (* ---- the cost of a thunk, measured in Omega ---- *)
 
 Section Omega.
@@ -358,13 +364,39 @@ Proof.
   - apply IH; auto. intros y Hy. apply D. right. exact Hy.
 Qed.
 
+(* b is looked up by an eval0 evaluation of e (along the evaluation:
+   the first operand's value fixes the rest). *)
+Inductive reads0 : cc -> heap -> expr -> nat -> Prop :=
+| R0Var : forall c G b z cz, find_addr b (binds G) = Some (z, cz) -> is_value z = true ->
+    reads0 c G (Var (VAddr b)) b
+| R0App1 : forall c G e x b, reads0 c G e b -> reads0 c G (App e x) b
+| R0App2 : forall c G e x t1 y bd cl b,
+    eval0 rs sc c G e t1 (Lam y bd) cl -> reads0 (body_cc sc cl c) G (subst y x bd) b ->
+    reads0 c G (App e x) b
+| R0Case1 : forall c G s alts d b, reads0 c G s b -> reads0 c G (Case s alts d) b
+| R0Case2 : forall c G s alts d t1 k xs cs ys bd b,
+    eval0 rs sc c G s t1 (Con k xs) cs -> select alts k = Some (ys, bd) ->
+    reads0 c G (substs ys xs bd) b -> reads0 c G (Case s alts d) b
+| R0CaseD : forall c G s alts de t1 v cs b,
+    eval0 rs sc c G s t1 v cs -> no_alt alts v -> reads0 c G de b ->
+    reads0 c G (Case s alts (Some de)) b
+| R0Scc : forall c G c' e b, reads0 c' G e b -> reads0 c G (Scc c' e) b
+| R0SccSub : forall c G c' e b, reads0 c' G e b -> reads0 c G (SccSub c' e) b
+| R0Prim1 : forall c G op a1 a2 b, reads0 c G (atom_expr a1) b -> reads0 c G (Prim op a1 a2) b
+| R0Prim2 : forall c G op a1 a2 b, reads0 c G (atom_expr a2) b -> reads0 c G (Prim op a1 a2) b.
+
 (* What an evaluation from G to D gives, measured in Omega. *)
 Definition measured (c : cc) (G : heap) (e : expr) (t : theta) (D : heap) (z : expr) (cz : cc) : Prop :=
   exists t0 L,
     eval0 rs sc c (restrict Om G) e t0 z cz /\ vle D Om /\
     NoDup (map fst L) /\ (forall a, In a (map fst L) <-> newly G D a) /\
     (forall p, In p L -> cert (fst p) (snd p)) /\
-    forall c k, t c k = t0 c k + sump L c k.
+    (forall c k, t c k = t0 c k + sump L c k) /\
+    (* what its skeleton reads it has evaluated (or found a value) *)
+    (forall Om' b, vle (restrict Om G) Om' -> vle Om' Om -> reads0 c Om' e b -> val_at D b) /\
+    (* and so for the skeleton of every thunk it evaluated *)
+    (forall a ex ce b, newly G D a -> find_addr a (binds G) = Some (ex, ce) ->
+       reads0 ce (remove Om (VAddr a)) ex b -> val_at D b).
 
 (* What Omega must be for an evaluation ending in D: every value of D is
    Omega's, or a value Omega has a certificate for. *)
@@ -446,19 +478,22 @@ Proof.
     intros Ne HG Th VG Fi So; simpl in Ne.
   - (* a value *)
     exists empty, []. split; [constructor; exact Hv|]. split; [exact VG|].
-    split; [constructor|]. split; [|split; [intros p [] | sums]].
-    intros a. simpl. split; [intros []|].
-    intros [(e & ce & F & Ve) (w & cw & F' & Vw)]. congruence.
+    split; [constructor|]. split.
+    { intros a. simpl. split; [intros []|].
+      intros [(e & ce & F & Ve) (w & cw & F' & Vw)]. congruence. }
+    split; [intros p []|]. split; [sums|]. split.
+    + intros Om' b _ _ Hr. inversion Hr; subst; simpl in Hv; discriminate.
+    + intros a ex ce b [(e & ce' & F & Ve) (w & cw & F' & Vw)]. congruence.
   - (* application *)
     destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E1 Ne HG) as (HT & NlT & M1).
     destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E2 ltac:(simpl in NlT; rewrite no_let_subst; exact NlT) HT)
       as (HD & _ & M2).
     destruct (IH1 Ne HG Th VG (fits_vle _ _ (proj1 M2) Fi) So)
-      as (t10 & L1 & Ev1 & VT & Nd1 & Mem1 & C1 & Th1).
+      as (t10 & L1 & Ev1 & VT & Nd1 & Mem1 & C1 & Th1 & Ra1 & Rb1).
     destruct (IH2 ltac:(simpl in NlT; rewrite no_let_subst; exact NlT) HT
                    ltac:(intros a ob F V; apply Th; [apply (proj1 (proj2 M1)) | ]; assumption)
                    VT Fi So)
-      as (t20 & L2 & Ev2 & VD & Nd2 & Mem2 & C2 & Th2).
+      as (t20 & L2 & Ev2 & VD & Nd2 & Mem2 & C2 & Th2 & Ra2 & Rb2).
     destruct (newly_split _ _ _ M1 M2) as (Sp & Dj).
     exists (charge c CA 1 (plus t10 t20)), (L1 ++ L2).
     split; [eapply E0App; [exact Ev1|]; eapply eval0_vle; [exact Ev2|];
@@ -468,14 +503,29 @@ Proof.
             intros a H1 H2; apply Mem1 in H1; apply Mem2 in H2; exact (Dj a H1 H2)|].
     split; [intros a; rewrite map_app, in_app_iff, Mem1, Mem2, Sp; tauto|].
     split; [intros p Hp; apply in_app_or in Hp; destruct Hp; auto|].
-    sums.
+    split; [sums|]. split.
+      + intros Om' bb V1 V2 Hr. inversion Hr; subst.
+        * eapply val_at_vle; [eapply Ra1; eassumption | exact (proj1 M2)].
+        * match goal with He : eval0 _ _ c Om' e _ _ _ |- _ =>
+            destruct (eval0_det _ _ _ _ _ _ _ _ (eval0_vle _ _ _ _ _ _ _ _ Ev1 _ V1) _ _ _ He) as (_ & El & <-)
+          end.
+          injection El as <- <-. eapply Ra2; [|exact V2 | eassumption]. eapply vle_trans; [|exact V1]. apply restrict_same. intros a'; symmetry; apply (proj2 (proj2 M1)).
+      + intros aa ex ce bb Hn Fa Hr. apply Sp in Hn. destruct Hn as [Hn|Hn].
+        * exact (val_at_vle _ _ _ (Rb1 aa ex ce bb Hn Fa Hr) (proj1 M2)).
+        * pose proof Hn as Hn'. destruct Hn' as [(e' & ce' & Ft & Ve') _].
+          pose proof (proj1 (proj2 M1) aa (e', ce') Ft Ve') as Fg. rewrite Fa in Fg. injection Fg as <- <-.
+          exact (Rb2 aa ex ce bb Hn Ft Hr).
+
   - (* a variable bound to a value *)
     destruct (lookup_addr _ _ _ L) as [a ->]. simpl in L.
     exists (charge c CV 1 empty), []. split.
     + apply E0VarValue; [|exact Hv]. change (lookup (restrict Om G) (VAddr a)) with (find_addr a (binds (restrict Om G))). rewrite find_restrict, L. apply VG; assumption.
-    + split; [exact VG|]. split; [constructor|]. split; [|split; [intros p [] | sums]].
-      intros b. simpl. split; [intros []|].
-      intros [(e & ce & F & Ve) (w & cw & F' & Vw)]. congruence.
+    + split; [exact VG|]. split; [constructor|]. split.
+      { intros b. simpl. split; [intros []|].
+        intros [(e & ce & F & Ve) (w & cw & F' & Vw)]. congruence. }
+      split; [intros p []|]. split; [sums|]. split.
+      * intros Om' b _ _ Hr. inversion Hr; subst. exists z, cz. split; assumption.
+      * intros a' ex ce b [(e & ce' & F & Ve) (w & cw & F' & Vw)]. congruence.
   - (* a variable bound to a thunk *)
     destruct (lookup_addr _ _ _ L) as [a ->]. simpl in L.
     pose proof (Th a (e, ce) L Hv) as F0.
@@ -488,7 +538,7 @@ Proof.
                        apply Th; assumption)
                  (vle_trans _ _ _ (vle_remove_l G a) VG)
                  (fits_vle _ _ (vle_update_hole _ _ _ Ha) Fi) So)
-      as (t0 & L' & Ev & VD & Nd & Mem & C & Th1).
+      as (t0 & L' & Ev & VD & Nd & Mem & C & Th1 & Ra & Rb).
     destruct (omega_at a e ce z cz t0 G F0 Hv Ev
                 (Fi a z cz ltac:(rewrite find_update, Nat.eqb_refl; reflexivity) Vz)) as (Fo & Ca).
     assert (Eu : entered rs cz c = updated rs cz c).
@@ -508,7 +558,17 @@ Proof.
         - split; [intros _; split; eauto|]. intros _. left. reflexivity.
         - split; [intros [E'|E']; [congruence | exact E'] | intros E'; right; exact E']. }
       split; [intros p [<-|Hp]; [exact Ca | apply C; exact Hp]|].
-      sums.
+      split; [sums|]. split.
+      { intros Om' b _ _ Hr. inversion Hr; subst. exists z, cz.
+        split; [rewrite find_update, Nat.eqb_refl; reflexivity | exact Vz]. }
+      intros a' ex' ce' b Hn Fa Hr. apply (val_at_vle D); [|apply vle_update_hole; exact Ha].
+      destruct (Nat.eqb_spec a' a) as [->|Ha'].
+      * rewrite L in Fa. injection Fa as <- <-.
+        eapply Ra; [apply restrict_remove | apply vle_remove_l | exact Hr].
+      * eapply Rb; [| rewrite find_remove; apply Nat.eqb_neq in Ha'; rewrite Ha'; exact Fa | exact Hr].
+        destruct Hn as [(e' & ce'' & F' & Ve') (w & cw & F'' & Vw)].
+        split; [exists e', ce''; rewrite find_remove; apply Nat.eqb_neq in Ha'; rewrite Ha'; split; assumption|].
+        exists w, cw. rewrite find_update in F''. apply Nat.eqb_neq in Ha'. rewrite Ha' in F''. split; assumption.
   - discriminate Ne.
   - (* case, an alternative *)
     apply andb_prop in Ne. destruct Ne as [Ne Nd]. apply andb_prop in Ne. destruct Ne as [Ns Nal].
@@ -516,10 +576,10 @@ Proof.
     destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E1 Ns HG) as (HT & _ & M1).
     destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E2 Nb HT) as (HD & _ & M2).
     destruct (IH1 Ns HG Th VG (fits_vle _ _ (proj1 M2) Fi) So)
-      as (t10 & L1 & Ev1 & VT & Nd1 & Mem1 & C1 & Th1).
+      as (t10 & L1 & Ev1 & VT & Nd1 & Mem1 & C1 & Th1 & Ra1 & Rb1).
     destruct (IH2 Nb HT ltac:(intros a ob F V; apply Th; [apply (proj1 (proj2 M1)) | ]; assumption)
                    VT Fi So)
-      as (t20 & L2 & Ev2 & VD & Nd2 & Mem2 & C2 & Th2).
+      as (t20 & L2 & Ev2 & VD & Nd2 & Mem2 & C2 & Th2 & Ra2 & Rb2).
     destruct (newly_split _ _ _ M1 M2) as (Sp & Dj).
     exists (charge c CC 1 (plus t10 t20)), (L1 ++ L2).
     split; [eapply E0Case; [exact Ev1 | exact Sel | exact Len |]; eapply eval0_vle; [exact Ev2|];
@@ -529,16 +589,34 @@ Proof.
             intros a H1 H2; apply Mem1 in H1; apply Mem2 in H2; exact (Dj a H1 H2)|].
     split; [intros a; rewrite map_app, in_app_iff, Mem1, Mem2, Sp; tauto|].
     split; [intros p Hp; apply in_app_or in Hp; destruct Hp; auto|].
-    sums.
+    split; [sums|]. split.
+      + intros Om' b' V1 V2 Hr. inversion Hr; subst.
+        * eapply val_at_vle; [eapply Ra1; eassumption | exact (proj1 M2)].
+        * match goal with He : eval0 _ _ c Om' s _ _ _ |- _ =>
+            destruct (eval0_det _ _ _ _ _ _ _ _ (eval0_vle _ _ _ _ _ _ _ _ Ev1 _ V1) _ _ _ He) as (_ & El & _)
+          end.
+          injection El as <- <-.
+          match goal with Hs : select alts k = Some _ |- _ => rewrite Sel in Hs; injection Hs as <- <- end.
+          eapply Ra2; [|exact V2 | eassumption]. eapply vle_trans; [|exact V1]. apply restrict_same. intros a'; symmetry; apply (proj2 (proj2 M1)).
+        * match goal with He : eval0 _ _ c Om' s _ _ _ |- _ =>
+            destruct (eval0_det _ _ _ _ _ _ _ _ (eval0_vle _ _ _ _ _ _ _ _ Ev1 _ V1) _ _ _ He) as (_ & <- & _)
+          end.
+          match goal with Hn : no_alt alts (Con k xs) |- _ => simpl in Hn; congruence end.
+      + intros aa ex ce bb Hn Fa Hr. apply Sp in Hn. destruct Hn as [Hn|Hn].
+        * exact (val_at_vle _ _ _ (Rb1 aa ex ce bb Hn Fa Hr) (proj1 M2)).
+        * pose proof Hn as Hn'. destruct Hn' as [(e' & ce' & Ft & Ve') _].
+          pose proof (proj1 (proj2 M1) aa (e', ce') Ft Ve') as Fg. rewrite Fa in Fg. injection Fg as <- <-.
+          exact (Rb2 aa ex ce bb Hn Ft Hr).
+
   - (* case, the default *)
     apply andb_prop in Ne. destruct Ne as [Ne Nd]. apply andb_prop in Ne. destruct Ne as [Ns Na'].
     destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E1 Ns HG) as (HT & _ & M1).
     destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E2 Nd HT) as (HD & _ & M2).
     destruct (IH1 Ns HG Th VG (fits_vle _ _ (proj1 M2) Fi) So)
-      as (t10 & L1 & Ev1 & VT & Nd1 & Mem1 & C1 & Th1).
+      as (t10 & L1 & Ev1 & VT & Nd1 & Mem1 & C1 & Th1 & Ra1 & Rb1).
     destruct (IH2 Nd HT ltac:(intros a ob F V; apply Th; [apply (proj1 (proj2 M1)) | ]; assumption)
                    VT Fi So)
-      as (t20 & L2 & Ev2 & VD & Nd2 & Mem2 & C2 & Th2).
+      as (t20 & L2 & Ev2 & VD & Nd2 & Mem2 & C2 & Th2 & Ra2 & Rb2).
     destruct (newly_split _ _ _ M1 M2) as (Sp & Dj).
     exists (charge c CC 1 (plus t10 t20)), (L1 ++ L2).
     split; [eapply E0CaseDefault; [exact Ev1 | exact Na |]; eapply eval0_vle; [exact Ev2|];
@@ -548,22 +626,40 @@ Proof.
             intros a H1 H2; apply Mem1 in H1; apply Mem2 in H2; exact (Dj a H1 H2)|].
     split; [intros a; rewrite map_app, in_app_iff, Mem1, Mem2, Sp; tauto|].
     split; [intros p Hp; apply in_app_or in Hp; destruct Hp; auto|].
-    sums.
+    split; [sums|]. split.
+      + intros Om' b' V1 V2 Hr. inversion Hr; subst.
+        * eapply val_at_vle; [eapply Ra1; eassumption | exact (proj1 M2)].
+        * match goal with He : eval0 _ _ c Om' s _ _ _ |- _ =>
+            destruct (eval0_det _ _ _ _ _ _ _ _ (eval0_vle _ _ _ _ _ _ _ _ Ev1 _ V1) _ _ _ He) as (_ & -> & _)
+          end.
+          simpl in Na. congruence.
+        * match goal with He : eval0 _ _ c Om' s _ _ _ |- _ =>
+            destruct (eval0_det _ _ _ _ _ _ _ _ (eval0_vle _ _ _ _ _ _ _ _ Ev1 _ V1) _ _ _ He) as (_ & <- & _)
+          end.
+          eapply Ra2; [|exact V2 | eassumption]. eapply vle_trans; [|exact V1]. apply restrict_same. intros a'; symmetry; apply (proj2 (proj2 M1)).
+      + intros aa ex ce bb Hn Fa Hr. apply Sp in Hn. destruct Hn as [Hn|Hn].
+        * exact (val_at_vle _ _ _ (Rb1 aa ex ce bb Hn Fa Hr) (proj1 M2)).
+        * pose proof Hn as Hn'. destruct Hn' as [(e' & ce' & Ft & Ve') _].
+          pose proof (proj1 (proj2 M1) aa (e', ce') Ft Ve') as Fg. rewrite Fa in Fg. injection Fg as <- <-.
+          exact (Rb2 aa ex ce bb Hn Ft Hr).
+
   - (* scc *)
-    destruct (IH Ne HG Th VG Fi So) as (t0 & L0 & Ev & VD & Nd & Mem & C & Th1).
+    destruct (IH Ne HG Th VG Fi So) as (t0 & L0 & Ev & VD & Nd & Mem & C & Th1 & Ra & Rb).
     exists (charge c' CEntries 1 (charge c CSubentries 1 t0)), L0.
-    split; [constructor; exact Ev|]. do 4 (split; [assumption|]). sums.
+    split; [constructor; exact Ev|]. do 4 (split; [assumption|]). split; [sums|]. split; [|exact Rb].
+    intros Om' b V1 V2 Hr. inversion Hr; subst. eapply Ra; eassumption.
   - (* scc_sub *)
-    destruct (IH Ne HG Th VG Fi So) as (t0 & L0 & Ev & VD & Nd & Mem & C & Th1).
-    exists t0, L0. split; [constructor; exact Ev|]. do 4 (split; [assumption|]). sums.
+    destruct (IH Ne HG Th VG Fi So) as (t0 & L0 & Ev & VD & Nd & Mem & C & Th1 & Ra & Rb).
+    exists t0, L0. split; [constructor; exact Ev|]. do 4 (split; [assumption|]). split; [sums|]. split; [|exact Rb].
+    intros Om' b V1 V2 Hr. inversion Hr; subst. eapply Ra; eassumption.
   - (* a primitive, left to right *)
     destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E1 (atom_nl _) HG) as (HT & _ & M1).
     destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E2 (atom_nl _) HT) as (HD & _ & M2).
     destruct (IH1 (atom_nl _) HG Th VG (fits_vle _ _ (proj1 M2) Fi) So)
-      as (t10 & L1 & Ev1 & VT & Nd1 & Mem1 & C1 & Th1).
+      as (t10 & L1 & Ev1 & VT & Nd1 & Mem1 & C1 & Th1 & Ra1 & Rb1).
     destruct (IH2 (atom_nl _) HT ltac:(intros a ob F V; apply Th; [apply (proj1 (proj2 M1)) | ]; assumption)
                    VT Fi So)
-      as (t20 & L2 & Ev2 & VD & Nd2 & Mem2 & C2 & Th2).
+      as (t20 & L2 & Ev2 & VD & Nd2 & Mem2 & C2 & Th2 & Ra2 & Rb2).
     destruct (newly_split _ _ _ M1 M2) as (Sp & Dj).
     exists (charge c CP 1 (plus t10 t20)), (L1 ++ L2).
     split; [eapply E0Prim; [exact Ev1 | | exact Pr]; eapply eval0_vle; [exact Ev2|];
@@ -573,15 +669,24 @@ Proof.
             intros a H1 H2; apply Mem1 in H1; apply Mem2 in H2; exact (Dj a H1 H2)|].
     split; [intros a; rewrite map_app, in_app_iff, Mem1, Mem2, Sp; tauto|].
     split; [intros p Hp; apply in_app_or in Hp; destruct Hp; auto|].
-    sums.
+    split; [sums|]. split.
+      + intros Om' bb V1 V2 Hr. inversion Hr; subst.
+        * eapply val_at_vle; [eapply Ra1; eassumption | exact (proj1 M2)].
+        * eapply Ra2; [|exact V2 | eassumption]. eapply vle_trans; [|exact V1]. apply restrict_same. intros a'; symmetry; apply (proj2 (proj2 M1)).
+      + intros aa ex ce bb Hn Fa Hr. apply Sp in Hn. destruct Hn as [Hn|Hn].
+        * exact (val_at_vle _ _ _ (Rb1 aa ex ce bb Hn Fa Hr) (proj1 M2)).
+        * pose proof Hn as Hn'. destruct Hn' as [(e' & ce' & Ft & Ve') _].
+          pose proof (proj1 (proj2 M1) aa (e', ce') Ft Ve') as Fg. rewrite Fa in Fg. injection Fg as <- <-.
+          exact (Rb2 aa ex ce bb Hn Ft Hr).
+
   - (* a primitive, right to left *)
     destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E2 (atom_nl _) HG) as (HT & _ & M1).
     destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E1 (atom_nl _) HT) as (HD & _ & M2).
     destruct (IH2 (atom_nl _) HG Th VG (fits_vle _ _ (proj1 M2) Fi) So)
-      as (t20 & L2 & Ev2 & VT & Nd2 & Mem2 & C2 & Th2).
+      as (t20 & L2 & Ev2 & VT & Nd2 & Mem2 & C2 & Th2 & Ra2 & Rb2).
     destruct (IH1 (atom_nl _) HT ltac:(intros a ob F V; apply Th; [apply (proj1 (proj2 M1)) | ]; assumption)
                    VT Fi So)
-      as (t10 & L1 & Ev1 & VD & Nd1 & Mem1 & C1 & Th1).
+      as (t10 & L1 & Ev1 & VD & Nd1 & Mem1 & C1 & Th1 & Ra1 & Rb1).
     destruct (newly_split _ _ _ M1 M2) as (Sp & Dj).
     exists (charge c CP 1 (plus t10 t20)), (L2 ++ L1).
     split; [eapply E0Prim; [| exact Ev2 | exact Pr]; eapply eval0_vle; [exact Ev1|];
@@ -591,7 +696,16 @@ Proof.
             intros a H1 H2; apply Mem2 in H1; apply Mem1 in H2; exact (Dj a H1 H2)|].
     split; [intros a; rewrite map_app, in_app_iff, Mem1, Mem2, Sp; tauto|].
     split; [intros p Hp; apply in_app_or in Hp; destruct Hp; auto|].
-    sums.
+    split; [sums|]. split.
+      + intros Om' bb V1 V2 Hr. inversion Hr; subst.
+        * eapply Ra1; [|exact V2 | eassumption]. eapply vle_trans; [|exact V1]. apply restrict_same. intros a'; symmetry; apply (proj2 (proj2 M1)).
+        * eapply val_at_vle; [eapply Ra2; eassumption | exact (proj1 M2)].
+      + intros aa ex ce bb Hn Fa Hr. apply Sp in Hn. destruct Hn as [Hn|Hn].
+        * exact (val_at_vle _ _ _ (Rb2 aa ex ce bb Hn Fa Hr) (proj1 M2)).
+        * pose proof Hn as Hn'. destruct Hn' as [(e' & ce' & Ft & Ve') _].
+          pose proof (proj1 (proj2 M1) aa (e', ce') Ft Ve') as Fg. rewrite Fa in Fg. injection Fg as <- <-.
+          exact (Rb1 aa ex ce bb Hn Ft Hr).
+
   - (* force *)
     destruct (lookup_addr _ _ _ L) as [a ->]. simpl in L.
     pose proof (Th a (ex, ce) L Hv) as F0.
@@ -614,7 +728,7 @@ Proof.
                        apply Th; assumption)
                  (vle_trans _ _ _ (vle_remove_l G a) VG)
                  (fits_vle _ _ (vle_update_hole _ _ _ Ha1) FiG) So)
-      as (t10 & L1 & Ev1 & VD1 & Nd1 & Mem1 & C1 & Th1).
+      as (t10 & L1 & Ev1 & VD1 & Nd1 & Mem1 & C1 & Th1 & Ra1 & Rb1).
     destruct (omega_at a ex ce z1 c1 t10 G F0 Hv Ev1 (Fi a z1 c1 FD V1)) as (Fo & Ca).
     assert (VG' : vle G' Om).
     { intros b u' cu' F V. unfold G' in F. rewrite find_update in F.
@@ -622,12 +736,12 @@ Proof.
     destruct (IH2 Nz1 (heap_nl_update _ a (z1, c1) HD1 Nz1)
                   ltac:(intros b ob F V; apply Th; [apply (proj1 (proj2 MG)) | ]; assumption)
                   VG' Fi2 So)
-      as (t20 & L2 & Ev2 & VD2 & Nd2 & Mem2 & C2 & Th2).
+      as (t20 & L2 & Ev2 & VD2 & Nd2 & Mem2 & C2 & Th2 & Ra2 & Rb2).
     destruct (eval0_of_value _ _ _ _ _ _ _ _ Ev2 V1) as (-> & -> & ->).
     assert (MG2 : mono G D2) by (eapply mono_trans; eassumption).
     destruct (IH3 Ne HD2 ltac:(intros b ob F V; apply Th; [apply (proj1 (proj2 MG2)) | ]; assumption)
                   VD2 Fi So)
-      as (t30 & L3 & Ev3 & VD & Nd3 & Mem3 & C3 & Th3).
+      as (t30 & L3 & Ev3 & VD & Nd3 & Mem3 & C3 & Th3 & Ra3 & Rb3).
     destruct (newly_split _ _ _ M2 M3) as (Sp23 & Dj23).
     (* the thunks each part evaluated *)
     assert (In1 : forall b, newly (remove G (VAddr a)) D1 b -> b <> a /\ newly G' D b = False -> True) by auto.
@@ -644,6 +758,17 @@ Proof.
     { intros b [(e' & ce' & F' & _) (u' & cu' & Fw & Vw)]. exists u', cu'. split; [|exact Vw].
       unfold G'. rewrite find_update. rewrite find_remove in F'.
       destruct (Nat.eqb b a); [discriminate | exact Fw]. }
+    assert (Dec : forall b, newly G D b -> b = a \/ newly (remove G (VAddr a)) D1 b \/ newly G' D b).
+    { intros b [(e' & ce' & F' & Ve') (u' & cu' & Fw & Vw)].
+      destruct (Nat.eqb_spec b a) as [->|Hb]; [left; reflexivity|right].
+      destruct (find_addr b (binds D1)) as [[u cu]|] eqn:F1.
+      + destruct (is_value u) eqn:Vu.
+        * left. split; [exists e', ce'; rewrite find_remove; apply Nat.eqb_neq in Hb; rewrite Hb; split; assumption|].
+          eauto.
+        * right. split; [|eauto]. exists u, cu. split; [|exact Vu].
+          unfold G'. rewrite find_update. apply Nat.eqb_neq in Hb. rewrite Hb. exact F1.
+      + exfalso. apply (proj2 (proj2 M1)) in F1. rewrite find_remove in F1.
+        apply Nat.eqb_neq in Hb. rewrite Hb in F1. congruence. }
     exists t30, ((a, charge c1 CU 1 t10) :: L1 ++ L2 ++ L3). split.
     + eapply eval0_vle; [exact Ev3|]. apply restrict_same. intros b. symmetry. apply (proj2 (proj2 MG2)).
     + split; [exact VD|].
@@ -678,15 +803,35 @@ Proof.
             apply Nat.eqb_neq in Hb. rewrite Hb in F1. congruence. }
       split; [intros p [<-|Hp]; [exact Ca|]; apply in_app_or in Hp; destruct Hp as [Hp|Hp]; [auto|];
               apply in_app_or in Hp; destruct Hp; auto|].
-      sums.
+      split; [sums|]. split.
+      { intros Om' bb V1' V2' Hr. eapply Ra3; [| exact V2' | exact Hr].
+        eapply vle_trans; [|exact V1']. apply restrict_same. intros b'. symmetry. apply (proj2 (proj2 MG2)). }
+      intros a' ex' ce' b Hn Fa Hr. destruct (Dec a' Hn) as [->|[H1|H23]].
+      * rewrite L in Fa. injection Fa as <- <-.
+        eapply val_at_vle; [eapply Ra1; [apply restrict_remove | apply vle_remove_l | exact Hr]|].
+        eapply vle_trans; [apply vle_update_hole; exact Ha1|].
+        eapply vle_trans; [exact (proj1 M2) | exact (proj1 M3)].
+      * assert (Fr : find_addr a' (binds (remove G (VAddr a))) = Some (ex', ce')).
+        { rewrite find_remove. destruct (Nat.eqb_spec a' a) as [->|]; [|exact Fa].
+          destruct H1 as [(e' & ce'' & F' & _) _]. rewrite find_remove, Nat.eqb_refl in F'. discriminate. }
+        eapply val_at_vle; [eapply Rb1; [exact H1 | exact Fr | exact Hr]|].
+        eapply vle_trans; [apply vle_update_hole; exact Ha1|].
+        eapply vle_trans; [exact (proj1 M2) | exact (proj1 M3)].
+      * apply Sp23 in H23. destruct H23 as [H2|H3].
+        -- pose proof H2 as H2'. destruct H2' as [(e' & ce'' & F' & Ve') _].
+           pose proof (proj1 (proj2 MG) a' (e', ce'') F' Ve') as Fg. rewrite Fa in Fg. injection Fg as <- <-.
+           eapply val_at_vle; [eapply Rb2; [exact H2 | exact F' | exact Hr] | exact (proj1 M3)].
+        -- pose proof H3 as H3'. destruct H3' as [(e' & ce'' & F' & Ve') _].
+           pose proof (proj1 (proj2 MG2) a' (e', ce'') F' Ve') as Fg. rewrite Fa in Fg. injection Fg as <- <-.
+           eapply Rb3; [exact H3 | exact F' | exact Hr].
   - (* forces after a value *)
     destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E1 Ne HG) as (HD1 & Nz & M1).
     destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E2 Nz HD1) as (HD2 & _ & M2).
     destruct (IH1 Ne HG Th VG (fits_vle _ _ (proj1 M2) Fi) So)
-      as (t10 & L1 & Ev1 & VT & Nd1 & Mem1 & C1 & Th1).
+      as (t10 & L1 & Ev1 & VT & Nd1 & Mem1 & C1 & Th1 & Ra1 & Rb1).
     destruct (IH2 Nz HD1 ltac:(intros a ob F V; apply Th; [apply (proj1 (proj2 M1)) | ]; assumption)
                    VT Fi So)
-      as (t20 & L2 & Ev2 & VD & Nd2 & Mem2 & C2 & Th2).
+      as (t20 & L2 & Ev2 & VD & Nd2 & Mem2 & C2 & Th2 & Ra2 & Rb2).
     destruct (eval0_of_value _ _ _ _ _ _ _ _ Ev2 (eeval_value _ _ _ _ _ _ _ _ _ _ E1)) as (-> & -> & ->).
     destruct (newly_split _ _ _ M1 M2) as (Sp & Dj).
     exists t10, (L1 ++ L2). split; [exact Ev1|].
@@ -695,7 +840,14 @@ Proof.
             intros a H1 H2; apply Mem1 in H1; apply Mem2 in H2; exact (Dj a H1 H2)|].
     split; [intros a; rewrite map_app, in_app_iff, Mem1, Mem2, Sp; tauto|].
     split; [intros p Hp; apply in_app_or in Hp; destruct Hp; auto|].
-    sums.
+    split; [sums|]. split.
+      + intros Om' bb V1 V2 Hr. eapply val_at_vle; [eapply Ra1; eassumption | exact (proj1 M2)].
+      + intros aa ex ce bb Hn Fa Hr. apply Sp in Hn. destruct Hn as [Hn|Hn].
+        * exact (val_at_vle _ _ _ (Rb1 aa ex ce bb Hn Fa Hr) (proj1 M2)).
+        * pose proof Hn as Hn'. destruct Hn' as [(e' & ce' & Ft & Ve') _].
+          pose proof (proj1 (proj2 M1) aa (e', ce') Ft Ve') as Fg. rewrite Fa in Fg. injection Fg as <- <-.
+          exact (Rb2 aa ex ce bb Hn Ft Hr).
+
 Qed.
 
 End Omega.
@@ -831,9 +983,6 @@ Lemma eval_eeval : forall rs sc c G e t D z cz,
     eval rs sc c G e t D z cz -> eeval LTR rs sc c G e t D z cz.
 Proof. induction 1; try (econstructor; eauto; fail). Qed.
 
-Definition val_at (G : heap) (a : nat) : Prop :=
-  exists z cz, find_addr a (binds G) = Some (z, cz) /\ is_value z = true.
-
 (* T3 for a program without let: the plain run (left to right, no force)
    to a final state sf, and any run with early forcing, either operand
    order, to a final state sf', that evaluated the same thunks (the early
@@ -870,7 +1019,7 @@ Proof.
   (* the plain run, measured in its own final heap *)
   destruct (costs_in_omega rs sc H0 Om LTR _ _ _ _ _ _ _ EP' Ne0 N0 Th0 (proj1 MP)
               ltac:(intros a z cz Fa Va; left; exact Fa) So)
-    as (t0 & LP & Ev & _ & NdP & MemP & CP & TP).
+    as (t0 & LP & Ev & _ & NdP & MemP & CP & TP & RaP & RbP).
   (* every thunk the plain run evaluated has its certificate *)
   assert (Cons : forall a, newly H0 Om a -> exists th, cert rs sc H0 Om a th).
   { intros a Ha. apply MemP in Ha. apply in_map_fst in Ha. destruct Ha as (th & Ha).
@@ -890,7 +1039,7 @@ Proof.
         apply Need. exists z, cz. split; assumption.
     - apply (proj2 (proj2 ME)) in F0. congruence. }
   destruct (costs_in_omega rs sc H0 Om o _ _ _ _ _ _ _ EE Ne0 N0 Th0 (proj1 MP) FiE So)
-    as (t0' & LE & Ev' & VE & NdE & MemE & CE & TE).
+    as (t0' & LE & Ev' & VE & NdE & MemE & CE & TE & RaE & RbE).
   destruct (eval0_det _ _ _ _ _ _ _ _ Ev _ _ _ Ev') as (<- & Ez & Ec).
   (* the same thunks, the same certificates: the same sum *)
   assert (Perm : Permutation LP LE).
