@@ -249,6 +249,10 @@ Lemma eval0_of_value : forall rs sc c G v t z cz, eval0 rs sc c G v t z cz ->
     is_value v = true -> t = empty /\ z = v /\ cz = c.
 Proof. intros. inversion H; subst; simpl in *; try discriminate; auto. Qed.
 
+Lemma eval_eeval : forall rs sc c G e t D z cz,
+    eval rs sc c G e t D z cz -> eeval LTR rs sc c G e t D z cz.
+Proof. induction 1; try (econstructor; eauto; fail). Qed.
+
 (* ---- Omega restricted to what G binds ---- *)
 
 Definition restrict (Om G : heap) : heap :=
@@ -850,6 +854,135 @@ Proof.
 
 Qed.
 
+Lemma reads0_vle : forall c G e b, reads0 c G e b -> forall G', vle G G' -> reads0 c G' e b.
+Proof.
+  induction 1; intros G' V; try (econstructor; eauto using eval0_vle; fail).
+Qed.
+
+(* The plain run evaluates only thunks its skeleton reads, or the
+   skeletons of the thunks it evaluates read: inside any set C that holds
+   what the skeleton reads and what the skeleton of each thunk in C
+   reads. *)
+Lemma plain_within : forall c G e t D z cz,
+    eval rs sc c G e t D z cz ->
+    no_let e = true -> heap_nl G ->
+    (forall a ob, find_addr a (binds G) = Some ob -> is_value (fst ob) = false ->
+                  find_addr a (binds H0) = Some ob) ->
+    vle G Om -> vle D Om -> sub_ok ->
+    forall (C : nat -> Prop),
+      (forall b, reads0 c (restrict Om G) e b -> C b) ->
+      (forall a ex ce b, C a -> find_addr a (binds H0) = Some (ex, ce) -> is_value ex = false ->
+                         reads0 ce (remove Om (VAddr a)) ex b -> C b) ->
+      forall a, newly G D a -> C a.
+Proof.
+  induction 1 as
+      [c G v Hv
+      |c G e x t1 T y b cl t2 D z cz E1 IH1 E2 IH2
+      |c G x z cz L Hv
+      |c G x e ce t D z cz L Hv E IH
+      |c G bs e t D z cz E IH
+      |c G s alts d t1 T k xs cs ys b t2 D z cz E1 IH1 Sel Len E2 IH2
+      |c G s alts de t1 T v cs t2 D z cz E1 IH1 Na E2 IH2
+      |c G c' e t D z cz E IH
+      |c G c' e t D z cz E IH
+      |c G op a1 a2 t1 G1 n1 c1 t2 G2 n2 c2 r E1 IH1 E2 IH2 Pr];
+    intros Ne HG Th VG VD So C HC Hcl; simpl in Ne.
+  - intros a [(e & ce & F & Ve) (w & cw & F' & Vw)]. congruence.
+  - pose proof (eval_eeval _ _ _ _ _ _ _ _ _ E1) as E1'.
+    pose proof (eval_eeval _ _ _ _ _ _ _ _ _ E2) as E2'.
+    destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E1' Ne HG) as (HT & NlT & M1). simpl in NlT.
+    assert (Nb : no_let (subst y x b) = true) by (rewrite no_let_subst; exact NlT).
+    destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E2' Nb HT) as (_ & _ & M2).
+    assert (VT : vle T Om) by (eapply vle_trans; [exact (proj1 M2) | exact VD]).
+    assert (ThT : forall a ob, find_addr a (binds T) = Some ob -> is_value (fst ob) = false ->
+                               find_addr a (binds H0) = Some ob)
+      by (intros a ob F V; apply Th; [apply (proj1 (proj2 M1)) | ]; assumption).
+    destruct (costs_in_omega LTR _ _ _ _ _ _ _ E1' Ne HG Th VG
+                ltac:(intros a w cw F V; left; apply VT; assumption) So)
+      as (t10 & L1 & Ev1 & _).
+    destruct (newly_split _ _ _ M1 M2) as (Sp & _).
+    intros a Ha. apply Sp in Ha. destruct Ha as [Ha|Ha].
+    + eapply IH1; try eassumption. intros bb Hr. apply HC. apply R0App1. exact Hr.
+    + eapply IH2; try eassumption. intros bb Hr. apply HC. eapply R0App2; [exact Ev1|].
+      eapply reads0_vle; [exact Hr|]. apply restrict_same. intros a'. symmetry. apply (proj2 (proj2 M1)).
+  - intros a [(e & ce & F & Ve) (w & cw & F' & Vw)]. congruence.
+  - destruct (lookup_addr _ _ _ L) as [a ->]. simpl in L.
+    pose proof (eval_eeval _ _ _ _ _ _ _ _ _ E) as E'.
+    destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E' (HG a (e, ce) L) (heap_nl_remove _ _ HG)) as (_ & _ & M).
+    pose proof (eval_value _ _ _ _ _ _ _ _ _ E) as Vz.
+    assert (Ha : find_addr a (binds D) = None)
+      by (apply (proj2 (proj2 M)); rewrite find_remove, Nat.eqb_refl; reflexivity).
+    assert (Fo : find_addr a (binds Om) = Some (z, cz))
+      by (apply VD; [rewrite find_update, Nat.eqb_refl; reflexivity | exact Vz]).
+    assert (Ca : C a).
+    { apply HC. econstructor; [|exact Vz]. rewrite find_restrict, L. exact Fo. }
+    intros a' Hn. destruct (Nat.eqb_spec a' a) as [->|Ha']; [exact Ca|].
+    eapply IH.
+    + exact (HG a (e, ce) L).
+    + apply heap_nl_remove; exact HG.
+    + intros b ob F V. rewrite find_remove in F. destruct (Nat.eqb b a); [discriminate|]. apply Th; assumption.
+    + exact (vle_trans _ _ _ (vle_remove_l G a) VG).
+    + exact (vle_trans _ _ _ (vle_update_hole _ _ _ Ha) VD).
+    + exact So.
+    + intros bb Hr. eapply (Hcl a e ce bb Ca (Th a (e, ce) L Hv) Hv).
+      eapply reads0_vle; [exact Hr | apply restrict_remove].
+    + exact Hcl.
+    + destruct Hn as [(e' & ce' & F' & Ve') (w & cw & F'' & Vw)].
+      split; [exists e', ce'; rewrite find_remove; apply Nat.eqb_neq in Ha'; rewrite Ha'; split; assumption|].
+      exists w, cw. rewrite find_update in F''. apply Nat.eqb_neq in Ha'. rewrite Ha' in F''. split; assumption.
+  - discriminate Ne.
+  - apply andb_prop in Ne. destruct Ne as [Ne Nd]. apply andb_prop in Ne. destruct Ne as [Ns Nal].
+    assert (Nb : no_let (substs ys xs b) = true) by (rewrite no_let_substs; eapply select_nl; eassumption).
+    pose proof (eval_eeval _ _ _ _ _ _ _ _ _ E1) as E1'.
+    pose proof (eval_eeval _ _ _ _ _ _ _ _ _ E2) as E2'.
+    destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E1' Ns HG) as (HT & _ & M1).
+    destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E2' Nb HT) as (_ & _ & M2).
+    assert (VT : vle T Om) by (eapply vle_trans; [exact (proj1 M2) | exact VD]).
+    assert (ThT : forall a ob, find_addr a (binds T) = Some ob -> is_value (fst ob) = false ->
+                               find_addr a (binds H0) = Some ob)
+      by (intros a ob F V; apply Th; [apply (proj1 (proj2 M1)) | ]; assumption).
+    destruct (costs_in_omega LTR _ _ _ _ _ _ _ E1' Ns HG Th VG
+                ltac:(intros a w cw F V; left; apply VT; assumption) So)
+      as (t10 & L1 & Ev1 & _).
+    destruct (newly_split _ _ _ M1 M2) as (Sp & _).
+    intros a Ha. apply Sp in Ha. destruct Ha as [Ha|Ha].
+    + eapply IH1; try eassumption. intros bb Hr. apply HC. apply R0Case1. exact Hr.
+    + eapply IH2; try eassumption. intros bb Hr. apply HC. eapply R0Case2; [exact Ev1 | exact Sel|].
+      eapply reads0_vle; [exact Hr|]. apply restrict_same. intros a'. symmetry. apply (proj2 (proj2 M1)).
+  - apply andb_prop in Ne. destruct Ne as [Ne Nd]. apply andb_prop in Ne. destruct Ne as [Ns Nal].
+    pose proof (eval_eeval _ _ _ _ _ _ _ _ _ E1) as E1'.
+    pose proof (eval_eeval _ _ _ _ _ _ _ _ _ E2) as E2'.
+    destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E1' Ns HG) as (HT & _ & M1).
+    destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E2' Nd HT) as (_ & _ & M2).
+    assert (VT : vle T Om) by (eapply vle_trans; [exact (proj1 M2) | exact VD]).
+    assert (ThT : forall a ob, find_addr a (binds T) = Some ob -> is_value (fst ob) = false ->
+                               find_addr a (binds H0) = Some ob)
+      by (intros a ob F V; apply Th; [apply (proj1 (proj2 M1)) | ]; assumption).
+    destruct (costs_in_omega LTR _ _ _ _ _ _ _ E1' Ns HG Th VG
+                ltac:(intros a w cw F V; left; apply VT; assumption) So)
+      as (t10 & L1 & Ev1 & _).
+    destruct (newly_split _ _ _ M1 M2) as (Sp & _).
+    intros a Ha. apply Sp in Ha. destruct Ha as [Ha|Ha].
+    + eapply IH1; try eassumption. intros bb Hr. apply HC. apply R0Case1. exact Hr.
+    + eapply IH2; try eassumption. intros bb Hr. apply HC. eapply R0CaseD; [exact Ev1 | exact Na|].
+      eapply reads0_vle; [exact Hr|]. apply restrict_same. intros a'. symmetry. apply (proj2 (proj2 M1)).
+  - eapply IH; try eassumption. intros bb Hr. apply HC. apply R0Scc. exact Hr.
+  - eapply IH; try eassumption. intros bb Hr. apply HC. apply R0SccSub. exact Hr.
+  - pose proof (eval_eeval _ _ _ _ _ _ _ _ _ E1) as E1'.
+    pose proof (eval_eeval _ _ _ _ _ _ _ _ _ E2) as E2'.
+    destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E1' (atom_nl _) HG) as (HT & _ & M1).
+    destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E2' (atom_nl _) HT) as (_ & _ & M2).
+    assert (VT : vle G1 Om) by (eapply vle_trans; [exact (proj1 M2) | exact VD]).
+    assert (ThT : forall a ob, find_addr a (binds G1) = Some ob -> is_value (fst ob) = false ->
+                               find_addr a (binds H0) = Some ob)
+      by (intros a ob F V; apply Th; [apply (proj1 (proj2 M1)) | ]; assumption).
+    destruct (newly_split _ _ _ M1 M2) as (Sp & _).
+    intros a Ha. apply Sp in Ha. destruct Ha as [Ha|Ha].
+    + eapply IH1; try eassumption; [exact (atom_nl _)|]. intros bb Hr. apply HC. apply R0Prim1. exact Hr.
+    + eapply IH2; try eassumption; [exact (atom_nl _)|]. intros bb Hr. apply HC. apply R0Prim2.
+      eapply reads0_vle; [exact Hr|]. apply restrict_same. intros a'. symmetry. apply (proj2 (proj2 M1)).
+Qed.
+
 End Omega.
 
 (* ---- no allocation: the next address stays ---- *)
@@ -978,10 +1111,6 @@ Proof.
     injection F as <-. simpl. unfold rename_top. rewrite no_let_substs.
     apply nth_error_In in E. rewrite forallb_forall in Ht. exact (Ht _ E).
 Qed.
-
-Lemma eval_eeval : forall rs sc c G e t D z cz,
-    eval rs sc c G e t D z cz -> eeval LTR rs sc c G e t D z cz.
-Proof. induction 1; try (econstructor; eauto; fail). Qed.
 
 (* T3 for a program without let: the plain run (left to right, no force)
    to a final state sf, and any run with early forcing, either operand
