@@ -1224,3 +1224,74 @@ Proof.
   split; [exact Hc|]. split; [exact Ht|]. exists (fun a => a). split; [exact Hh|].
   rewrite rn_id. exact He.
 Qed.
+
+Lemma vle_restrict : forall Om G, vle (restrict Om G) Om.
+Proof.
+  intros Om G a z cz F V. rewrite find_restrict in F.
+  destruct (find_addr a (binds G)); [exact F | discriminate].
+Qed.
+
+(* T3 for a program without let, with "needed" as the brief states it:
+   every thunk the early run evaluated (the forced ones among them) the
+   plain run evaluated too.  The converse, which t3_let_free assumes,
+   follows: the plain run evaluates only what its skeletons read
+   (plain_within), and the early run evaluates all of that
+   (costs_in_omega). *)
+Theorem t3_let_free_needed : forall o rs sc p n sf m sf',
+    prog_no_let p = true ->
+    (rs = Fig6 \/ prog_no_sub p = true) ->
+    steps rs sc n (init_state p) sf -> final sf ->
+    oesteps o rs sc m (init_state p) sf' -> final sf' ->
+    (forall a, val_at (hp sf') a -> val_at (hp sf) a) ->
+    ccc sf' = ccc sf /\ (forall c k, th sf' c k = th sf c k) /\
+    exists r, heap_rn r (hp sf) (hp sf') /\ ctl sf' = rn_expr r (ctl sf).
+Proof.
+  intros o rs sc p n sf m sf' Hnl Hrs R F R' F' Need1.
+  apply (t3_let_free_steps o rs sc p n sf m sf' Hnl Hrs R F R' F').
+  intros a. split; [apply Need1|]. intros Hva.
+  destruct (run_sound _ _ _ _ _ _ _ _ R F) as (tP & EP & ThP).
+  destruct (early_run_sound _ _ _ _ _ _ _ _ _ R' F') as (tE & EE & ThE).
+  set (H0 := init_heap p) in *. set (Om := hp sf).
+  assert (N0 : heap_nl H0) by (apply init_heap_nl; exact Hnl).
+  assert (Ne0 : no_let init_ctl = true) by reflexivity.
+  pose proof (eval_eeval _ _ _ _ _ _ _ _ _ EP) as EP'.
+  destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ EP' Ne0 N0) as (_ & _ & MP).
+  destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ EE Ne0 N0) as (_ & _ & ME).
+  assert (So : sub_ok rs H0 Om).
+  { destruct Hrs as [Hrs|Hrs]; [left; exact Hrs | right].
+    pose proof (init_state_ok p Hrs) as (Hc & Hh & Hs & _).
+    destruct (eval_sub_ok H0 _ _ _ _ _ _ _ _ _ EP Hc Hh Hs) as (_ & _ & _ & Hv).
+    - intros b z cz e ce F1 V1 F0 V0. rewrite F1 in F0. injection F0 as <- <-. congruence.
+    - exact Hv. }
+  assert (Th0 : forall b ob, find_addr b (binds H0) = Some ob -> is_value (fst ob) = false ->
+                             find_addr b (binds H0) = Some ob) by auto.
+  destruct (costs_in_omega rs sc H0 Om LTR _ _ _ _ _ _ _ EP' Ne0 N0 Th0 (proj1 MP)
+              ltac:(intros b z cz Fb Vb; left; exact Fb) So)
+    as (t0 & LP & Ev & _ & NdP & MemP & CP & TP & RaP & RbP).
+  assert (Cons : forall b, newly H0 Om b -> exists th, cert rs sc H0 Om b th).
+  { intros b Hb. apply MemP in Hb. apply in_map_fst in Hb. destruct Hb as (th & Hb).
+    exists th. exact (CP _ Hb). }
+  assert (FiE : fits rs sc H0 Om (hp sf')).
+  { intros b z cz Fb Vb.
+    destruct (find_addr b (binds H0)) as [[e0 c0]|] eqn:F0.
+    - destruct (is_value e0) eqn:V0.
+      + left. pose proof (proj1 ME b e0 c0 F0 V0) as FE. rewrite FE in Fb. injection Fb as <- <-.
+        apply (proj1 MP); assumption.
+      + right. apply Cons. split; [exists e0, c0; split; assumption|].
+        apply Need1. exists z, cz. split; assumption.
+    - apply (proj2 (proj2 ME)) in F0. congruence. }
+  destruct (costs_in_omega rs sc H0 Om o _ _ _ _ _ _ _ EE Ne0 N0 Th0 (proj1 MP) FiE So)
+    as (t0' & LE & Ev' & VE & NdE & MemE & CE & TE & RaE & RbE).
+  (* what the plain run evaluated, the early run evaluated *)
+  assert (Within : forall b, newly H0 Om b -> val_at (hp sf') b).
+  { apply (plain_within rs sc H0 Om _ _ _ _ _ _ _ EP Ne0 N0 Th0 (proj1 MP) (vle_refl _) So).
+    - intros b Hr. exact (RaE _ b (vle_refl _) (vle_restrict _ _) Hr).
+    - intros a' ex ce b Ha' F0 V0 Hr. apply (RbE a' ex ce b); [|exact F0 | exact Hr].
+      split; [exists ex, ce; split; assumption | exact Ha']. }
+  destruct Hva as (z & cz & Fz & Vz).
+  destruct (find_addr a (binds H0)) as [[e0 c0]|] eqn:F0.
+  - destruct (is_value e0) eqn:V0.
+    + exists e0, c0. split; [apply (proj1 ME); assumption | exact V0].
+    + apply Within. split; [exists e0, c0; split; assumption | exists z, cz; split; assumption].
+  - apply (proj2 (proj2 MP)) in F0. unfold Om in *. congruence.
+Qed.
