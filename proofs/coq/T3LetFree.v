@@ -16,13 +16,14 @@
    sums (a permutation of the same terms): same theta, value, cost centre
    and heap.
 
-   "The forced thunks are needed" is stated on the final heaps: the early
-   run's final heap binds a value exactly where the plain run's does.  One
-   half of it is the brief's condition (every thunk the early run
-   evaluated, the forced ones included, the plain run evaluated too); the
-   other half (every thunk the plain run evaluated, the early run
-   evaluated too) holds of every early run, but is assumed here, not
-   proven. *)
+   "The forced thunks are needed" (t3_let_free_needed): every thunk the
+   early run evaluated, the forced ones among them, the plain run
+   evaluated too (its final heap binds a value there).  The converse
+   follows: the plain run evaluates only what its skeletons read
+   (plain_within, with reads0), and the early run evaluates all of that
+   (costs_in_omega).  t3_let_free states the theorem with both halves as
+   its hypothesis.  The step count (two more per force) is not proven
+   here. *)
 Require Import ZArith String List Bool Arith Lia Permutation.
 Require Import Ccm.Costs Ccm.Syntax Ccm.BigStep Ccm.Machine Ccm.MachineDet Ccm.Run
         Ccm.Program Ccm.Complete Ccm.Sound Ccm.ForceAtDemand Ccm.SubNeverCurrent
