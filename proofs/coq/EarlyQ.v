@@ -2,7 +2,7 @@
    the addresses a predicate Q allows (qestep Q: a row, or a force of an
    address in Q); qeeval Q is eeval whose QeForce needs Q.  With Q the
    addresses the plain run evaluates, these are the runs whose forced
-   thunks are needed (T3LetFree.t3_let_free_forced).  Everything is proven
+   thunks are needed (T3Forced.t3_let_free_forced).  Everything is proven
    as in EarlyBig.v: T1 for such runs (qearly_run_sound). *)
 Require Import ZArith String List Bool Arith Lia.
 Require Import Ccm.Costs Ccm.Syntax Ccm.BigStep Ccm.Machine Ccm.MachineDet Ccm.Run

@@ -22,8 +22,8 @@
    follows: the plain run evaluates only what its skeletons read
    (plain_within, with reads0), and the early run evaluates all of that
    (costs_in_omega).  t3_let_free states the theorem with both halves as
-   its hypothesis.  The step count (two more per force) is not proven
-   here. *)
+   its hypothesis; T3Forced.v states "needed" on the forced thunks alone.
+   The step count (two more per force) is not proven here. *)
 Require Import ZArith String List Bool Arith Lia Permutation.
 Require Import Ccm.Costs Ccm.Syntax Ccm.BigStep Ccm.Machine Ccm.MachineDet Ccm.Run
         Ccm.Program Ccm.Complete Ccm.Sound Ccm.ForceAtDemand Ccm.SubNeverCurrent
