@@ -1232,7 +1232,7 @@ Proof.
   destruct (find_addr a (binds G)); [exact F | discriminate].
 Qed.
 
-(* T3 for a program without let, with "needed" as the brief states it:
+(* T3 for a program without let, with "needed" as a hypothesis on the thunks:
    every thunk the early run evaluated (the forced ones among them) the
    plain run evaluated too.  The converse, which t3_let_free assumes,
    follows: the plain run evaluates only what its skeletons read
