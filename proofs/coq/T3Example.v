@@ -1,5 +1,7 @@
-(* T3Example.v -- T3Forced.t3_let_free_forced on a small program, to show
-   its hypotheses can hold with a force that really moves work earlier:
+(* T3Example.v -- T3Forced.t3_let_free_forced on two small programs, to
+   show its hypotheses can hold with forces that really move work earlier
+   (the second right to left, against the plain left-to-right run).  The
+   first:
 
      main = c + c;  c = scc "k" (2 * 3)
 
