@@ -97,6 +97,14 @@ static void test_ranges(void)
     CHECK(ccm_option_set(&o, -1, 0) == -1 && ccm_option_set(&o, CCM_NOPTIONS, 0) == -1);
 }
 
+/* A refused value: -1, the message wanted, and nothing recorded as given. */
+static void check_refused(int rc, const char *err, const char *want, const struct ccm_options *o)
+{
+    CHECK(rc == -1);
+    if (strcmp(err, want) != 0) printf("  got  %s\n  want %s\n", err, want);
+    CHECK(strcmp(err, want) == 0 && o->given == 0);
+}
+
 /* The refusals, in the words the command line and `ccm batch` have always
  * used (tests/cli, tests/batch), generated from the rows. */
 static void test_messages(void)
@@ -119,9 +127,8 @@ static void test_messages(void)
         struct ccm_options o;
         char err[200] = "";
         ccm_options_default(&o);
-        CHECK(ccm_option_arg(&o, ccm_option_find(args[i].key), args[i].arg, err, sizeof err) == -1);
-        if (strcmp(err, args[i].want) != 0) printf("  got  %s\n  want %s\n", err, args[i].want);
-        CHECK(strcmp(err, args[i].want) == 0 && o.given == 0);
+        int rc = ccm_option_arg(&o, ccm_option_find(args[i].key), args[i].arg, err, sizeof err);
+        check_refused(rc, err, args[i].want, &o);
     }
     static const struct { const char *key, *json, *want; } js[] = {
         { "rules", "\"fig9\"", "option \"rules\" takes \"fig6\" or \"fig2\"" },
@@ -139,9 +146,8 @@ static void test_messages(void)
         struct ccm_options o;
         char err[200] = "";
         ccm_options_default(&o);
-        CHECK(ccm_option_json(&o, js[i].key, js[i].json, err, sizeof err) == -1);
-        if (strcmp(err, js[i].want) != 0) printf("  got  %s\n  want %s\n", err, js[i].want);
-        CHECK(strcmp(err, js[i].want) == 0 && o.given == 0);
+        int rc = ccm_option_json(&o, js[i].key, js[i].json, err, sizeof err);
+        check_refused(rc, err, js[i].want, &o);
     }
     /* the accepted spellings: the same value both ways */
     struct ccm_options a, b;
