@@ -113,7 +113,7 @@ struct ccm_session *ccm_session_from_json_in(struct ccm_workspace *ws, const cha
 
 /* Memory (docs/library.md, "Memory").  The heap, cell and stack arrays
  * start with room for min(budget, CCM_INITIAL_CAP) entries each (or
- * $CCM_INITIAL_CAP, 1 to CCM_MAX_CAP, read when a session is made: for
+ * $CCM_INITIAL_CAP, 1 or more, read when a session is made: for
  * tests and experiments) and grow when the kernel stops for room: the
  * run functions below (ccm_session_run, _run_counted, _step, _force) grow
  * the array that lacked room -- doubling it, at least to what the refused

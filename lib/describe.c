@@ -114,9 +114,11 @@ const char *ccm_session_error_message(struct ccm_session *s, int status, char *b
             break;
         }
         {
-        /* only a let allocates heap objects; every other refusal was for cells */
+        /* only a let allocates heap objects; every other refusal was for
+         * cells.  Against the budget, not the capacity: an array below its
+         * budget is grown, not blamed (lib/session.c, ccm_session_grow) */
         const struct ccm_node *n = &m->code[m->ctl_code];
-        if (n->kind == CCM_LET && m->heap_len > m->heap_cap - n->b)
+        if (n->kind == CCM_LET && (int64_t)m->heap_len + n->b > o->max_heap)
             snprintf(buf, cap, "heap budget exhausted: %s %" PRId32 " objects", flag(CCM_OPT_max_heap), o->max_heap);
         else
             snprintf(buf, cap, "heap budget exhausted: environment cells, %s %" PRId32, flag(CCM_OPT_max_cells),

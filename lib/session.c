@@ -77,15 +77,16 @@ static int room(void **arr, int32_t *cap, int32_t n, size_t size)
 }
 
 /* The initial capacity of each array: CCM_INITIAL_CAP, or $CCM_INITIAL_CAP
- * (1 to CCM_MAX_CAP; for tests and experiments: a tiny one makes every run
- * grow its arrays many times). */
+ * (1 or more, decimal; for tests and experiments: 1 makes every run grow
+ * its arrays many times, a number at least the budgets allocates them
+ * whole).  The budgets bound it: each array starts at min(budget, this). */
 static int32_t initial_cap(void)
 {
     const char *e = getenv("CCM_INITIAL_CAP");
     if (e && *e) {
         char *end;
         long long v = strtoll(e, &end, 10);
-        if (*end == '\0' && v >= 1 && v <= CCM_MAX_CAP) return (int32_t)v;
+        if (*end == '\0' && v >= 1 && v <= INT32_MAX) return (int32_t)v;
     }
     return CCM_INITIAL_CAP;
 }
@@ -174,8 +175,10 @@ int ccm_session_grow(struct ccm_session *s, int status)
     int heap_short = (int64_t)m->heap_len + need_h > m->heap_cap;
     int cells_short = (int64_t)m->cell_len + need_c > m->cell_cap;
     if (!cells_short && !heap_short) cells_short = 1;      /* cannot happen: grow the cells */
-    /* an array short at its budget: the budget error stands */
-    if ((heap_short && m->heap_cap >= o->max_heap) || (cells_short && m->cell_cap >= o->max_cells))
+    /* an array that would be short even at its budget: the budget error
+     * stands, and nothing is grown for it */
+    if ((heap_short && (int64_t)m->heap_len + need_h > o->max_heap)
+        || (cells_short && (int64_t)m->cell_len + need_c > o->max_cells))
         return status;
     if (heap_short && grow_to(s, CCM_ARRAY_HEAP, next_cap(m->heap_cap, m->heap_len, need_h, o->max_heap)))
         return status;
