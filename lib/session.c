@@ -180,11 +180,13 @@ int ccm_session_grow(struct ccm_session *s, int status)
     if ((heap_short && (int64_t)m->heap_len + need_h > o->max_heap)
         || (cells_short && (int64_t)m->cell_len + need_c > o->max_cells))
         return status;
+    int64_t before = (int64_t)m->heap_cap + m->cell_cap;
     if (heap_short && grow_to(s, CCM_ARRAY_HEAP, next_cap(m->heap_cap, m->heap_len, need_h, o->max_heap)))
         return status;
     if (cells_short && grow_to(s, CCM_ARRAY_CELLS, next_cap(m->cell_cap, m->cell_len, need_c, o->max_cells)))
         return status;
-    return CCM_RUNNING;
+    /* resume only after a capacity grew: every resumption is progress */
+    return (int64_t)m->heap_cap + m->cell_cap > before ? CCM_RUNNING : status;
 }
 
 int32_t ccm_session_capacity(const struct ccm_session *s, int array)
