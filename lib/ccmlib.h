@@ -118,10 +118,10 @@ struct ccm_session *ccm_session_from_json_in(struct ccm_workspace *ws, const cha
  * run functions below (ccm_session_run, _run_counted, _step, _force) grow
  * the array that lacked room -- doubling it, at least to what the refused
  * transition needs, never above its budget -- and resume, the kernel
- * having changed nothing (acsl/ccm_step.h, REFUSES).  Only an array at its
- * budget stops a run with CCM_RES_HEAP / CCM_RES_STACK: at the transition,
- * and with the report, of a run whose arrays were allocated at the budgets
- * from the start.  If memory runs out first, the run stops there with the
+ * having changed nothing (acsl/ccm_step.h, REFUSES).  Only a transition
+ * that would lack room even with an array at its budget stops a run with
+ * CCM_RES_HEAP / CCM_RES_STACK: the transition, and the report, of a run
+ * whose arrays were allocated at the budgets from the start.  If memory runs out first, the run stops there with the
  * same status, the costs so far, and an error message that says so
  * (ccm_session_out_of_memory).  A reset keeps the arrays as grown. */
 #define CCM_INITIAL_CAP 4096
@@ -129,8 +129,8 @@ enum ccm_array { CCM_ARRAY_HEAP = 0, CCM_ARRAY_CELLS = 1, CCM_ARRAY_STACK = 2 };
 /* For a caller that runs the machine itself (ccm_step, ccm_run, ccm_force
  * on ccm_session_machine(s)): after the kernel stopped with status, grow
  * the array that lacked room and return CCM_RUNNING (make the same call
- * again); or return status (not a room error, the array at its budget,
- * or out of memory).  The machine's pointers and capacities change. */
+ * again); or return status (not a room error, no room even at the
+ * budget, or out of memory).  The machine's pointers and capacities change. */
 int ccm_session_grow(struct ccm_session *s, int status);
 /* One transition (ccm_step, or the force row at addr: ccm_force), growing
  * an array first when the kernel stops for room. */
