@@ -91,7 +91,7 @@ int ccgraph_run(struct ccgraph *g, struct ccm_session *s)
     int st;
     for (;;) {
         int32_t before = m->ccc;
-        if ((st = ccm_step(m)) != CCM_RUNNING) break;
+        if ((st = ccm_session_step(s)) != CCM_RUNNING) break;
         if (before >= 0 && before < g->ncc) g->steps[before]++;
         if (m->last_rule == CCM_R_SCC && before >= 0 && before < g->ncc && m->ccc >= 0 && m->ccc < g->ncc)
             count_edge(g, before, m->ccc);

@@ -111,7 +111,7 @@ int observe_run(struct ccm_session *s, struct observation *o)
     int st, oom = 0;
     while (!oom) {
         int32_t node = m->ctl_code, ccc = m->ccc, depth = m->stack_len;
-        st = ccm_step(m);
+        st = ccm_session_step(s);
         if (st != CCM_RUNNING) break;
         int32_t rule = m->last_rule, tcc = -1;
         if (rule == CCM_R_VAR2) {

@@ -44,7 +44,7 @@ int states_run(FILE *out, struct ccm_session *s, uint64_t force_every)
         int32_t x = -1;
         if (force_every && n > 0 && n % force_every == 0 && !last_force && n < m->max_steps)
             x = thunk_to_force(&D);
-        st = x >= 0 ? ccm_force(m, x) : ccm_step(m);
+        st = x >= 0 ? ccm_session_force(s, x) : ccm_session_step(s);
         if (st != CCM_RUNNING) break;
         last_force = x >= 0;
         bad |= decode_state(out, &D, m->steps, rule_of(m->last_rule));

@@ -81,7 +81,7 @@ int trace_run(FILE *out, struct ccm_session *s, int json)
         fprintf(out, "%8s  %-7s %-12s %5s  %-14s %s\n", "step", "rule", "ccc", "depth", "top", "control");
     for (;;) {
         int32_t before_code = m->ctl_code, before_heap = m->heap_len;
-        st = ccm_step(m);
+        st = ccm_session_step(s);
         if (st != CCM_RUNNING) break;
         if (m->last_rule == CCM_R_LET) {
             const struct ast_expr *let = T.img->node_expr[before_code];

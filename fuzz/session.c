@@ -122,7 +122,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!cen) abort();
     int st3 = st0;
     while (st3 == CCM_RUNNING) {
-        st3 = ccm_step(m);
+        st3 = ccm_session_step(s);
         uint64_t emitted = 0;
         int64_t live = ccm_census_take(cen, m, ntop, add, &emitted);
         if (live < 0) abort();                          /* out of memory */

@@ -96,7 +96,7 @@ void ccm_session_free(struct ccm_session *s);
 
 /* Arrays kept from one session to the next, for callers that run many
  * programs (ccm batch): a session loaded "in" a workspace borrows its heap,
- * cells and stack (grown to the options' capacities) instead of allocating
+ * cells and stack (grown as its runs need, kept so) instead of allocating
  * its own, and gives them back when freed.  One session at a time: while
  * one holds them, the next allocates its own.  Results are the same. */
 struct ccm_workspace;
@@ -110,6 +110,38 @@ struct ccm_session *ccm_session_from_json_in(struct ccm_workspace *ws, const cha
                                              const char *json, size_t len,
                                              const struct ccm_options *opt,
                                              char *err, size_t errcap);
+
+/* Memory (docs/library.md, "Memory").  The heap, cell and stack arrays
+ * start with room for min(budget, CCM_INITIAL_CAP) entries each (or
+ * $CCM_INITIAL_CAP, 1 or more, read when a session is made: for
+ * tests and experiments) and grow when the kernel stops for room: the
+ * run functions below (ccm_session_run, _run_counted, _step, _force) grow
+ * the array that lacked room -- doubling it, at least to what the refused
+ * transition needs, never above its budget -- and resume, the kernel
+ * having changed nothing (acsl/ccm_step.h, REFUSES).  Only a transition
+ * that would lack room even with an array at its budget stops a run with
+ * CCM_RES_HEAP / CCM_RES_STACK: the transition, and the report, of a run
+ * whose arrays were allocated at the budgets from the start.  If memory runs out first, the run stops there with the
+ * same status, the costs so far, and an error message that says so
+ * (ccm_session_out_of_memory).  A reset keeps the arrays as grown. */
+#define CCM_INITIAL_CAP 4096
+enum ccm_array { CCM_ARRAY_HEAP = 0, CCM_ARRAY_CELLS = 1, CCM_ARRAY_STACK = 2 };
+/* For a caller that runs the machine itself (ccm_step, ccm_run, ccm_force
+ * on ccm_session_machine(s)): after the kernel stopped with status, grow
+ * the array that lacked room and return CCM_RUNNING (make the same call
+ * again); or return status (not a room error, no room even at the
+ * budget, or out of memory).  The machine's pointers and capacities change. */
+int ccm_session_grow(struct ccm_session *s, int status);
+/* One transition (ccm_step, or the force row at addr: ccm_force), growing
+ * an array first when the kernel stops for room. */
+int ccm_session_step(struct ccm_session *s);
+int ccm_session_force(struct ccm_session *s, int32_t addr);
+/* The capacity the machine has now (enum ccm_array; -1 for another). */
+int32_t ccm_session_capacity(const struct ccm_session *s, int array);
+/* If the last growth failed for want of memory: the array (enum
+ * ccm_array) and the capacities it had and was to have; else -1.  Cleared
+ * by ccm_session_reset. */
+int ccm_session_out_of_memory(const struct ccm_session *s, int32_t *from, int32_t *to);
 
 /* Restart from the initial state (same program, same options). */
 int ccm_session_reset(struct ccm_session *s);

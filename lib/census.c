@@ -27,10 +27,12 @@ void ccm_census_free(struct ccm_census *c)
     free(c);
 }
 
-/* A mark array for every slot the machine may fill, allocated once with
- * calloc: pages are zero-filled on first touch, so a census touches only
- * the pages of the objects (cells) it marks -- nothing in proportion to
- * what was allocated.  Marks from earlier censuses are stale epochs. */
+/* A mark array for every slot the machine may fill, allocated with calloc
+ * (again when the machine's arrays have grown: the marks of earlier
+ * censuses are not needed): pages are zero-filled on first touch, so a
+ * census touches only the pages of the objects (cells) it marks -- nothing
+ * in proportion to what was allocated.  Marks from earlier censuses are
+ * stale epochs. */
 static int ensure_marks(uint32_t **marks, int32_t *cap, int32_t n)
 {
     if (n <= *cap) return 0;

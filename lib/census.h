@@ -9,8 +9,9 @@
  * Objects under evaluation are reached through their update frames.  A
  * census costs time proportional to the live objects and the cells that
  * reach them, not to everything allocated: marks are epoch stamps, never
- * cleared between censuses, in arrays calloc'd once at the machine's
- * capacities (untouched pages cost nothing). */
+ * cleared between censuses, in arrays calloc'd at the machine's
+ * capacities (untouched pages cost nothing) and again, larger, when the
+ * machine's arrays have grown (lib/ccmlib.h, "Memory"). */
 #ifndef CCM_CENSUS_H
 #define CCM_CENSUS_H
 

@@ -48,6 +48,24 @@ static const char *node_text(struct ccm_session *s, int32_t i, char *buf, size_t
     return buf;
 }
 
+/* A room error that came of memory running out while an array grew, not
+ * of its budget: say so (1), with the sizes; else 0. */
+static int out_of_memory(struct ccm_session *s, int status, char *buf, size_t cap)
+{
+    int32_t from, to;
+    int a = ccm_session_out_of_memory(s, &from, &to);
+    if (a < 0 || (status == CCM_RES_STACK) != (a == CCM_ARRAY_STACK)) return 0;
+    static const char *const what[] = { "heap", "environment cells", "stack" };
+    static const char *const unit[] = { "objects", "cells", "frames" };
+    static const int opt[] = { CCM_OPT_max_heap, CCM_OPT_max_cells, CCM_OPT_max_stack };
+    const struct ccm_options *o = ccm_session_options(s);
+    int32_t budget = a == CCM_ARRAY_HEAP ? o->max_heap : a == CCM_ARRAY_CELLS ? o->max_cells : o->max_stack;
+    snprintf(buf, cap, "out of memory: the %s could not grow from %" PRId32 " to %" PRId32 " %s "
+             "(budget %s %" PRId32 "); the costs are those so far", what[a], from, to, unit[a],
+             flag(opt[a]), budget);
+    return 1;
+}
+
 const char *ccm_session_error_message(struct ccm_session *s, int status, char *buf, size_t cap)
 {
     struct ccm_machine *m = ccm_session_machine(s);
@@ -89,19 +107,24 @@ const char *ccm_session_error_message(struct ccm_session *s, int status, char *b
     case CCM_RES_STEPS:
         snprintf(buf, cap, "step budget exhausted: %s %" PRIu64 " transitions", flag(CCM_OPT_max_steps), m->max_steps);
         break;
-    case CCM_RES_HEAP: {
-        /* only a let allocates heap objects; every other refusal was for cells */
+    case CCM_RES_HEAP: case CCM_RES_STACK:
+        if (out_of_memory(s, status, buf, cap)) break;
+        if (status == CCM_RES_STACK) {
+            snprintf(buf, cap, "stack budget exhausted: %s %" PRId32 " frames", flag(CCM_OPT_max_stack), o->max_stack);
+            break;
+        }
+        {
+        /* only a let allocates heap objects; every other refusal was for
+         * cells.  Against the budget, not the capacity: an array below its
+         * budget is grown, not blamed (lib/session.c, ccm_session_grow) */
         const struct ccm_node *n = &m->code[m->ctl_code];
-        if (n->kind == CCM_LET && m->heap_len > m->heap_cap - n->b)
+        if (n->kind == CCM_LET && (int64_t)m->heap_len + n->b > o->max_heap)
             snprintf(buf, cap, "heap budget exhausted: %s %" PRId32 " objects", flag(CCM_OPT_max_heap), o->max_heap);
         else
             snprintf(buf, cap, "heap budget exhausted: environment cells, %s %" PRId32, flag(CCM_OPT_max_cells),
                      o->max_cells);
         break;
     }
-    case CCM_RES_STACK:
-        snprintf(buf, cap, "stack budget exhausted: %s %" PRId32 " frames", flag(CCM_OPT_max_stack), o->max_stack);
-        break;
     case CCM_ERR_BAD_CODE:
         snprintf(buf, cap, "internal error: the machine met code the loader should not produce (a bug)");
         break;

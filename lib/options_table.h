@@ -53,15 +53,15 @@
       "allow at most N transitions") \
     X(max_heap, BUDGET, "--max-heap", "max_heap", "N", \
       NONE, NONE, NONE, \
-      1, CCM_MAX_CAP, 1 << 24, heap_cap, \
+      1, CCM_MAX_CAP, CCM_MAX_CAP, heap_cap, \
       "heap objects (top-level bindings count)") \
     X(max_cells, BUDGET, "--max-cells", "max_cells", "N", \
       NONE, NONE, NONE, \
-      1, CCM_MAX_CAP, 1 << 26, cell_cap, \
+      1, CCM_MAX_CAP, CCM_MAX_CAP, cell_cap, \
       "environment cells (extension)") \
     X(max_stack, BUDGET, "--max-stack", "max_stack", "N", \
       NONE, NONE, NONE, \
-      1, CCM_MAX_CAP, 1 << 20, stack_cap, \
+      1, CCM_MAX_CAP, CCM_MAX_CAP, stack_cap, \
       "stack frames")
 
 #endif

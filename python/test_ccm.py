@@ -173,17 +173,34 @@ class Options(unittest.TestCase):
                 self.assertEqual(rep[k], row["default"])
         self.assertEqual(rep["costs"]["fun"], a.costs["fun"])
 
-    def test_default_stack_budget_everywhere(self):
-        # 3,000,000 nested additions need more frames than the default:
-        # Python, `ccm run` and `ccm batch` stop at the table's default
-        want = f"stack budget exhausted: --max-stack {ccm.OPTIONS['max_stack']['default']} frames"
-        r = ccm.run_text(DEEP)
+    def test_stack_budget_everywhere(self):
+        # 3,000,000 nested additions need more than 1,000,000 frames: with
+        # that budget Python, `ccm run` and `ccm batch` stop at it, in its words
+        want = "stack budget exhausted: --max-stack 1000000 frames"
+        r = ccm.run_text(DEEP, max_stack=1000000)
         self.assertEqual((r.status, r.error), ("stack", want))
-        run = subprocess.run([CCM, "run", "--json", "-"], input=DEEP, capture_output=True, text=True)
+        run = subprocess.run([CCM, "run", "--json", "-", "--max-stack", "1000000"], input=DEEP,
+                             capture_output=True, text=True)
         self.assertEqual((run.returncode, json.loads(run.stdout)["error"]["message"]), (3, want))
-        batch = subprocess.run([CCM, "batch"], input=json.dumps({"id": 1, "program": DEEP}) + "\n",
+        batch = subprocess.run([CCM, "batch"], input=json.dumps({"id": 1, "program": DEEP,
+                                                                 "options": {"max_stack": 1000000}}) + "\n",
                                capture_output=True, text=True, check=True)
         self.assertEqual(json.loads(batch.stdout)["error"]["message"], want)
+        self.assertEqual(run.stdout.replace("\n", ""), batch.stdout.replace('{"id":1,', "{").replace("\n", ""))
+
+    def test_default_stack_grows(self):
+        # with the default budgets (the kernel's limit, 2^30) the arrays grow
+        # as the run needs (docs/library.md, "Memory"): the 3,000,000 nested
+        # additions, which the old default of 2^20 frames stopped,
+        # come to 3,000,000 -- and the same from arrays that start at one entry
+        self.assertEqual(ccm.OPTIONS["max_stack"]["default"], 1 << 30)
+        r = ccm.run_text(DEEP)
+        self.assertEqual((r.status, r.value), ("value", "3000000"))
+        env = dict(os.environ, CCM_INITIAL_CAP="1")
+        run = subprocess.run([CCM, "run", "--json", "-"], input=DEEP, capture_output=True, text=True, env=env)
+        rep = json.loads(run.stdout)
+        self.assertEqual((run.returncode, rep["value"], rep["steps"]), (0, "3000000", r.steps))
+        self.assertEqual(rep["costs"]["MAIN"], r.costs["MAIN"])
 
 
 class Misc(unittest.TestCase):
