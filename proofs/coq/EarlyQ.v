@@ -1,16 +1,23 @@
-(* EarlyQ.v -- EarlyBig.v again, for runs whose forces are restricted to
-   the addresses a predicate Q allows (qestep Q: a row, or a force of an
-   address in Q); qeeval Q is eeval whose QeForce needs Q.  With Q the
-   addresses the plain run evaluates, these are the runs whose forced
-   thunks are needed (T3Forced.t3_let_free_forced).  Everything is proven
-   as in EarlyBig.v: T1 for such runs (qearly_run_sound). *)
+(* EarlyQ.v -- runs with early forcing and either operand order whose
+   forces are restricted to the addresses a predicate Q allows (qestep Q: a
+   row, or a force of an address in Q), as a big-step judgement: qeeval Q
+   is BigStep.eval with the operands of a primitive taken in order o, and
+   QeForce (needing Q) and QeThen for the forces (EarlyBig.v explains
+   them).  With Q the addresses the plain run evaluates, these are the runs
+   whose forced thunks are needed (T3Forced.t3_let_free_forced); with Q
+   the predicate that accepts every force, they are EarlyBig.v's eeval and
+   oesteps, whose theorems are this file's (EarlyBig.oesteps_q).
+
+   Proven: a run from (cc, Gamma, e, S, t) that ends final passes through
+   an eval derivation's result (qearly_decompose), hence T1 for such runs
+   (qearly_run_sound, qearly_sound); every qeeval derivation is such a run
+   (qearly_complete), hence T2 (qearly_program_complete). *)
 Require Import ZArith String List Bool Arith Lia.
 Require Import Ccm.Costs Ccm.Syntax Ccm.BigStep Ccm.Machine Ccm.MachineDet Ccm.Run
         Ccm.Program Ccm.Complete Ccm.Sound Ccm.Interp Ccm.Order Ccm.ORun.
 Import ListNotations.
 Open Scope nat_scope.
 
-(* One step of a run with early forcing: a row of order o, or force. *)
 (* The state a force reaches names the forced address on top. *)
 Definition forced_ok (Q : nat -> Prop) (s : state) : Prop :=
   match stk s with FUpd (VAddr a) _ :: _ => Q a | _ => False end.

@@ -173,7 +173,7 @@ Proof.
       |c G c' e t D z cz E IH
       |c G op a1 a2 t1 G1 n1 c1 t2 G2 n2 c2 r Ho E1 IH1 E2 IH2 Pr
       |c G op a1 a2 t2 G1 n2 c2 t1 G2 n1 c1 r Ho E2 IH2 E1 IH1 Pr
-      |c G e x ex ce t1 D1 z1 c1 t2 D2 w cw t3 D z cz L Hv E1 IH1 E2 IH2 E3 IH3
+      |c G e x ex ce t1 D1 z1 c1 t2 D2 w cw t3 D z cz L Hv _ E1 IH1 E2 IH2 E3 IH3
       |c G e t1 D1 z cz t2 D2 z2 cz2 E1 IH1 E2 IH2];
     intros Ne HG; simpl in Ne.
   - split; [exact HG | split; [exact Ne | apply mono_refl]].
@@ -478,7 +478,7 @@ Proof.
       |c G c' e t D z cz E IH
       |c G op a1 a2 t1 G1 n1 c1 t2 G2 n2 c2 r Ho E1 IH1 E2 IH2 Pr
       |c G op a1 a2 t2 G1 n2 c2 t1 G2 n1 c1 r Ho E2 IH2 E1 IH1 Pr
-      |c G e x ex ce t1 D1 z1 c1 t2 D2 w cw t3 D z cz L Hv E1 IH1 E2 IH2 E3 IH3
+      |c G e x ex ce t1 D1 z1 c1 t2 D2 w cw t3 D z cz L Hv _ E1 IH1 E2 IH2 E3 IH3
       |c G e t1 D1 z cz t2 D2 z2 cz2 E1 IH1 E2 IH2];
     intros Ne HG Th VG Fi So; simpl in Ne.
   - (* a value *)
@@ -1003,7 +1003,7 @@ Proof.
       |c G c' e t D z cz E IH
       |c G op a1 a2 t1 G1 n1 c1 t2 G2 n2 c2 r Ho E1 IH1 E2 IH2 Pr
       |c G op a1 a2 t2 G1 n2 c2 t1 G2 n1 c1 r Ho E2 IH2 E1 IH1 Pr
-      |c G e x ex ce t1 D1 z1 c1 t2 D2 w cw t3 D z cz L Hv E1 IH1 E2 IH2 E3 IH3
+      |c G e x ex ce t1 D1 z1 c1 t2 D2 w cw t3 D z cz L Hv _ E1 IH1 E2 IH2 E3 IH3
       |c G e t1 D1 z cz t2 D2 z2 cz2 E1 IH1 E2 IH2];
     intros Ne HG; simpl in Ne.
   - reflexivity.
