@@ -175,3 +175,20 @@ Inductive eval (rs : ruleset) (sc : scoping)
     eval rs sc c G1 (atom_expr a2) t2 G2 (Int n2) c2 ->
     prim_result op n1 n2 = Some r ->
     eval rs sc c G (Prim op a1 a2) (charge c CP 1 (plus t1 t2)) G2 r c.
+
+(* Induction on the first eval premise, naming every rule's premises the
+   same way in every proof (Rename.v, T3LetFree.v): the derivations E1,
+   E2, ... and their hypotheses IH1, IH2, ..., the looked-up binding L, the
+   value test Hv, the primitive's result v and prim_result Pr. *)
+Ltac eval_induction :=
+  induction 1 as
+      [c G v Hv
+      |c G e x t1 T y b cl t2 D z cz E1 IH1 E2 IH2
+      |c G x z cz L Hv
+      |c G x e ce t D z cz L Hv E IH
+      |c G bs e t D z cz E IH
+      |c G s alts d t1 T k xs cs ys b t2 D z cz E1 IH1 Sel Len E2 IH2
+      |c G s alts de t1 T v cs t2 D z cz E1 IH1 Na E2 IH2
+      |c G c' e t D z cz E IH
+      |c G c' e t D z cz E IH
+      |c G op a1 a2 t1 G1 n1 c1 t2 G2 n2 c2 v E1 IH1 E2 IH2 Pr].

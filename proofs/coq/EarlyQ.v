@@ -102,6 +102,25 @@ Inductive qeeval (Q : nat -> Prop) (o : order) (rs : ruleset) (sc : scoping)
     qeeval Q o rs sc cz D1 z t2 D2 z2 cz2 ->
     qeeval Q o rs sc c G e (plus t1 t2) D2 z2 cz2.
 
+(* Induction on the first qeeval (or eeval) premise, naming the premises as
+   BigStep.eval_induction does, with Ho the order, HQ QeForce's premise on
+   Q, and the derivations of QePrimR in evaluation order (E2 first). *)
+Ltac qeeval_induction :=
+  induction 1 as
+      [c G v Hv
+      |c G e x t1 T y b cl t2 D z cz E1 IH1 E2 IH2
+      |c G x z cz L Hv
+      |c G x e ce t D z cz L Hv E IH
+      |c G bs e t D z cz E IH
+      |c G s alts d t1 T k xs cs ys b t2 D z cz E1 IH1 Sel Len E2 IH2
+      |c G s alts de t1 T v cs t2 D z cz E1 IH1 Na E2 IH2
+      |c G c' e t D z cz E IH
+      |c G c' e t D z cz E IH
+      |c G op a1 a2 t1 G1 n1 c1 t2 G2 n2 c2 r Ho E1 IH1 E2 IH2 Pr
+      |c G op a1 a2 t2 G1 n2 c2 t1 G2 n1 c1 r Ho E2 IH2 E1 IH1 Pr
+      |c G e x ex ce t1 D1 z1 c1 t2 D2 w cw t3 D z cz L Hv HQ E1 IH1 E2 IH2 E3 IH3
+      |c G e t1 D1 z cz t2 D2 z2 cz2 E1 IH1 E2 IH2].
+
 Lemma qeeval_value : forall Q o rs sc c G e t D z cz, qeeval Q o rs sc c G e t D z cz -> is_value z = true.
 Proof.
   induction 1; auto.
@@ -117,20 +136,7 @@ Theorem qearly_complete : forall Q o rs sc c G e th0 D z cz,
       qoesteps Q o rs sc n (mkstate c G e S t) (mkstate cz D z S t') /\
       forall a k, t' a k = t a k + th0 a k.
 Proof.
-  induction 1 as
-      [c G v Hv
-      |c G e x t1 T y b cl t2 D z cz E1 IH1 E2 IH2
-      |c G x z cz L Hv
-      |c G x e ce t D z cz L Hv E IH
-      |c G bs e t D z cz E IH
-      |c G s alts d t1 T k xs cs ys b t2 D z cz E1 IH1 Sel Len E2 IH2
-      |c G s alts de t1 T v cs t2 D z cz E1 IH1 Na E2 IH2
-      |c G c' e t D z cz E IH
-      |c G c' e t D z cz E IH
-      |c G op a1 a2 t1 G1 n1 c1 t2 G2 n2 c2 r Ho E1 IH1 E2 IH2 Pr
-      |c G op a1 a2 t2 G1 n2 c2 t1 G2 n1 c1 r Ho E2 IH2 E1 IH1 Pr
-      |c G e x ex ce t1 D1 z1 c1 t2 D2 w cw t3 D z cz L Hv HQ E1 IH1 E2 IH2 E3 IH3
-      |c G e t1 D1 z cz t2 D2 z2 cz2 E1 IH1 E2 IH2];
+  qeeval_induction;
     intros S0 t0.
   - exists 0, t0. split; [constructor | theta_arith].
   - destruct (IH1 (FArg x c :: S0) (charge c CA 1 t0)) as (k1 & u1 & R1 & U1).

@@ -114,20 +114,7 @@ Lemma early_within : forall Q o c G e t D z cz,
     (forall b, reads0 rs sc c Om' e b -> C b) ->
     forall a, newly G D a -> C a.
 Proof.
-  induction 1 as
-      [c G v Hv
-      |c G e x t1 T y b cl t2 D z cz E1 IH1 E2 IH2
-      |c G x z cz L Hv
-      |c G x e ce t D z cz L Hv E IH
-      |c G bs e t D z cz E IH
-      |c G s alts d t1 T k xs cs ys b t2 D z cz E1 IH1 Sel Len E2 IH2
-      |c G s alts de t1 T v cs t2 D z cz E1 IH1 Na E2 IH2
-      |c G c' e t D z cz E IH
-      |c G c' e t D z cz E IH
-      |c G op a1 a2 t1 G1 n1 c1 t2 G2 n2 c2 r Ho E1 IH1 E2 IH2 Pr
-      |c G op a1 a2 t2 G1 n2 c2 t1 G2 n1 c1 r Ho E2 IH2 E1 IH1 Pr
-      |c G e x ex ce t1 D1 z1 c1 t2 D2 w cw t3 D z cz L Hv HQ E1 IH1 E2 IH2 E3 IH3
-      |c G e t1 D1 z cz t2 D2 z2 cz2 E1 IH1 E2 IH2];
+  qeeval_induction;
     intros Ne HG Th VG So C Cc Ccl CQ Om' V1 V2 (t0 & z0 & cz0 & Sk) HR; simpl in Ne.
   - intros a [(e & ce & F & Ve) (w & cw & F' & Vw)]. congruence.
   - (* application *)

@@ -27,7 +27,7 @@
 Require Import ZArith String List Bool Arith Lia Permutation.
 Require Import Ccm.Costs Ccm.Syntax Ccm.BigStep Ccm.Machine Ccm.MachineDet Ccm.Run
         Ccm.Program Ccm.Complete Ccm.Sound Ccm.ForceAtDemand Ccm.SubNeverCurrent
-        Ccm.Interp Ccm.Order Ccm.Rename Ccm.ORun Ccm.ForceEarly Ccm.EarlyBig.
+        Ccm.Interp Ccm.Order Ccm.Rename Ccm.ORun Ccm.ForceEarly Ccm.EarlyQ Ccm.EarlyBig.
 Import ListNotations.
 Open Scope nat_scope.
 Open Scope list_scope.
@@ -161,20 +161,7 @@ Lemma eeval_nl : forall o rs sc c G e t D z cz,
     eeval o rs sc c G e t D z cz -> no_let e = true -> heap_nl G ->
     heap_nl D /\ no_let z = true /\ mono G D.
 Proof.
-  induction 1 as
-      [c G v Hv
-      |c G e x t1 T y b cl t2 D z cz E1 IH1 E2 IH2
-      |c G x z cz L Hv
-      |c G x e ce t D z cz L Hv E IH
-      |c G bs e t D z cz E IH
-      |c G s alts d t1 T k xs cs ys b t2 D z cz E1 IH1 Sel Len E2 IH2
-      |c G s alts de t1 T v cs t2 D z cz E1 IH1 Na E2 IH2
-      |c G c' e t D z cz E IH
-      |c G c' e t D z cz E IH
-      |c G op a1 a2 t1 G1 n1 c1 t2 G2 n2 c2 r Ho E1 IH1 E2 IH2 Pr
-      |c G op a1 a2 t2 G1 n2 c2 t1 G2 n1 c1 r Ho E2 IH2 E1 IH1 Pr
-      |c G e x ex ce t1 D1 z1 c1 t2 D2 w cw t3 D z cz L Hv _ E1 IH1 E2 IH2 E3 IH3
-      |c G e t1 D1 z cz t2 D2 z2 cz2 E1 IH1 E2 IH2];
+  qeeval_induction;
     intros Ne HG; simpl in Ne.
   - split; [exact HG | split; [exact Ne | apply mono_refl]].
   - destruct (IH1 Ne HG) as (HT & Nl & M1). simpl in Nl.
@@ -466,20 +453,7 @@ Theorem costs_in_omega : forall o c G e t D z cz,
     vle G Om -> fits D -> sub_ok ->
     measured c G e t D z cz.
 Proof.
-  induction 1 as
-      [c G v Hv
-      |c G e x t1 T y b cl t2 D z cz E1 IH1 E2 IH2
-      |c G x z cz L Hv
-      |c G x e ce t D z cz L Hv E IH
-      |c G bs e t D z cz E IH
-      |c G s alts d t1 T k xs cs ys b t2 D z cz E1 IH1 Sel Len E2 IH2
-      |c G s alts de t1 T v cs t2 D z cz E1 IH1 Na E2 IH2
-      |c G c' e t D z cz E IH
-      |c G c' e t D z cz E IH
-      |c G op a1 a2 t1 G1 n1 c1 t2 G2 n2 c2 r Ho E1 IH1 E2 IH2 Pr
-      |c G op a1 a2 t2 G1 n2 c2 t1 G2 n1 c1 r Ho E2 IH2 E1 IH1 Pr
-      |c G e x ex ce t1 D1 z1 c1 t2 D2 w cw t3 D z cz L Hv _ E1 IH1 E2 IH2 E3 IH3
-      |c G e t1 D1 z cz t2 D2 z2 cz2 E1 IH1 E2 IH2];
+  qeeval_induction;
     intros Ne HG Th VG Fi So; simpl in Ne.
   - (* a value *)
     exists empty, []. split; [constructor; exact Hv|]. split; [exact VG|].
@@ -876,17 +850,7 @@ Lemma plain_within : forall c G e t D z cz,
                          reads0 ce (remove Om (VAddr a)) ex b -> C b) ->
       forall a, newly G D a -> C a.
 Proof.
-  induction 1 as
-      [c G v Hv
-      |c G e x t1 T y b cl t2 D z cz E1 IH1 E2 IH2
-      |c G x z cz L Hv
-      |c G x e ce t D z cz L Hv E IH
-      |c G bs e t D z cz E IH
-      |c G s alts d t1 T k xs cs ys b t2 D z cz E1 IH1 Sel Len E2 IH2
-      |c G s alts de t1 T v cs t2 D z cz E1 IH1 Na E2 IH2
-      |c G c' e t D z cz E IH
-      |c G c' e t D z cz E IH
-      |c G op a1 a2 t1 G1 n1 c1 t2 G2 n2 c2 r E1 IH1 E2 IH2 Pr];
+  eval_induction;
     intros Ne HG Th VG VD So C HC Hcl; simpl in Ne.
   - intros a [(e & ce & F & Ve) (w & cw & F' & Vw)]. congruence.
   - pose proof (eval_eeval _ _ _ _ _ _ _ _ _ E1) as E1'.
@@ -991,20 +955,7 @@ End Omega.
 Lemma eeval_next : forall o rs sc c G e t D z cz,
     eeval o rs sc c G e t D z cz -> no_let e = true -> heap_nl G -> next D = next G.
 Proof.
-  induction 1 as
-      [c G v Hv
-      |c G e x t1 T y b cl t2 D z cz E1 IH1 E2 IH2
-      |c G x z cz L Hv
-      |c G x e ce t D z cz L Hv E IH
-      |c G bs e t D z cz E IH
-      |c G s alts d t1 T k xs cs ys b t2 D z cz E1 IH1 Sel Len E2 IH2
-      |c G s alts de t1 T v cs t2 D z cz E1 IH1 Na E2 IH2
-      |c G c' e t D z cz E IH
-      |c G c' e t D z cz E IH
-      |c G op a1 a2 t1 G1 n1 c1 t2 G2 n2 c2 r Ho E1 IH1 E2 IH2 Pr
-      |c G op a1 a2 t2 G1 n2 c2 t1 G2 n1 c1 r Ho E2 IH2 E1 IH1 Pr
-      |c G e x ex ce t1 D1 z1 c1 t2 D2 w cw t3 D z cz L Hv _ E1 IH1 E2 IH2 E3 IH3
-      |c G e t1 D1 z cz t2 D2 z2 cz2 E1 IH1 E2 IH2];
+  qeeval_induction;
     intros Ne HG; simpl in Ne.
   - reflexivity.
   - destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E1 Ne HG) as (HT & NlT & _). simpl in NlT.
@@ -1045,17 +996,7 @@ Lemma eval_sub_ok : forall H0 rs sc c G e t D z cz,
     vsub_ok H0 G ->
     cz <> "SUB"%string /\ heap_ok D /\ no_sub_scc z = true /\ vsub_ok H0 D.
 Proof.
-  intros H0. induction 1 as
-      [c G v Hv
-      |c G e x t1 T y b cl t2 D z cz E1 IH1 E2 IH2
-      |c G x z cz L Hv
-      |c G x e ce t D z cz L Hv E IH
-      |c G bs e t D z cz E IH
-      |c G s alts d t1 T k xs cs ys b t2 D z cz E1 IH1 Sel Len E2 IH2
-      |c G s alts de t1 T v cs t2 D z cz E1 IH1 Na E2 IH2
-      |c G c' e t D z cz E IH
-      |c G c' e t D z cz E IH
-      |c G op a1 a2 t1 G1 n1 c1 t2 G2 n2 c2 r E1 IH1 E2 IH2 Pr];
+  intros H0. eval_induction;
     intros Hc Hh He Hv0; simpl in He.
   - auto.
   - destruct (IH1 Hc Hh He Hv0) as (Hcl & HT & Hl & HvT). simpl in Hl.
