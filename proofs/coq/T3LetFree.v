@@ -838,6 +838,38 @@ Qed.
    skeletons of the thunks it evaluates read: inside any set C that holds
    what the skeleton reads and what the skeleton of each thunk in C
    reads. *)
+(* In plain_within, a rule with two evaluations E1 and E2 of let-free
+   expressions (N1, N2), named as in plain_within: both in Om (VT, ThT for what E1 leaves), E1's
+   skeleton (Ev1), and one goal each for what E1 and E2 newly evaluate. *)
+Ltac within_two E1 E2 N1 N2 HG Th VG VD So IH1 IH2 HC :=
+  let E1' := fresh "E1'" in let E2' := fresh "E2'" in
+  let HT := fresh "HT" in let M1 := fresh "M1" in let M2 := fresh "M2" in
+  pose proof (eval_eeval _ _ _ _ _ _ _ _ _ E1) as E1';
+  pose proof (eval_eeval _ _ _ _ _ _ _ _ _ E2) as E2';
+  destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E1' N1 HG) as (HT & _ & M1);
+  destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E2' N2 HT) as (_ & _ & M2);
+  let VT := fresh "VT" in pose proof (vle_trans _ _ _ (proj1 M2) VD) as VT;
+  lazymatch type of M1 with mono _ ?T =>
+    let ThT := fresh "ThT" in
+    assert (ThT : forall a ob, find_addr a (binds T) = Some ob -> is_value (fst ob) = false ->
+                               find_addr a (binds H0) = Some ob)
+      by (let a := fresh in let ob := fresh in let F := fresh in let V := fresh in
+          intros a ob F V; apply Th; [apply (proj1 (proj2 M1)) | ]; assumption)
+  end;
+  destruct (costs_in_omega LTR _ _ _ _ _ _ _ E1' N1 HG Th VG
+              ltac:(intros a w cw F V; left; apply VT; assumption) So)
+    as (t10 & L1 & Ev1 & _);
+  let Sp := fresh "Sp" in
+  destruct (newly_split _ _ _ M1 M2) as (Sp & _);
+  intros a Ha; apply Sp in Ha; destruct Ha as [Ha|Ha];
+  [ eapply IH1; try eassumption; try exact (atom_nl _); intros bb Hr; apply HC
+  | eapply IH2; try eassumption; try exact (atom_nl _); intros bb Hr; apply HC ].
+
+(* ... what E2's skeleton reads from the heap E1 leaves, it reads from G. *)
+Ltac read_after_E1 Hr :=
+  eapply reads0_vle; [exact Hr|]; apply restrict_same; intros ?; symmetry;
+  match goal with M1 : mono _ _ |- _ => apply (proj2 (proj2 M1)) end.
+
 Lemma plain_within : forall c G e t D z cz,
     eval rs sc c G e t D z cz ->
     no_let e = true -> heap_nl G ->
@@ -853,23 +885,12 @@ Proof.
   eval_induction;
     intros Ne HG Th VG VD So C HC Hcl; simpl in Ne.
   - intros a [(e & ce & F & Ve) (w & cw & F' & Vw)]. congruence.
-  - pose proof (eval_eeval _ _ _ _ _ _ _ _ _ E1) as E1'.
-    pose proof (eval_eeval _ _ _ _ _ _ _ _ _ E2) as E2'.
-    destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E1' Ne HG) as (HT & NlT & M1). simpl in NlT.
-    assert (Nb : no_let (subst y x b) = true) by (rewrite no_let_subst; exact NlT).
-    destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E2' Nb HT) as (_ & _ & M2).
-    assert (VT : vle T Om) by (eapply vle_trans; [exact (proj1 M2) | exact VD]).
-    assert (ThT : forall a ob, find_addr a (binds T) = Some ob -> is_value (fst ob) = false ->
-                               find_addr a (binds H0) = Some ob)
-      by (intros a ob F V; apply Th; [apply (proj1 (proj2 M1)) | ]; assumption).
-    destruct (costs_in_omega LTR _ _ _ _ _ _ _ E1' Ne HG Th VG
-                ltac:(intros a w cw F V; left; apply VT; assumption) So)
-      as (t10 & L1 & Ev1 & _).
-    destruct (newly_split _ _ _ M1 M2) as (Sp & _).
-    intros a Ha. apply Sp in Ha. destruct Ha as [Ha|Ha].
-    + eapply IH1; try eassumption. intros bb Hr. apply HC. apply R0App1. exact Hr.
-    + eapply IH2; try eassumption. intros bb Hr. apply HC. eapply R0App2; [exact Ev1|].
-      eapply reads0_vle; [exact Hr|]. apply restrict_same. intros a'. symmetry. apply (proj2 (proj2 M1)).
+  - assert (Nb : no_let (subst y x b) = true).
+    { destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ (eval_eeval _ _ _ _ _ _ _ _ _ E1) Ne HG) as (_ & NlT & _).
+      simpl in NlT. rewrite no_let_subst. exact NlT. }
+    within_two E1 E2 Ne Nb HG Th VG VD So IH1 IH2 HC.
+    + apply R0App1. exact Hr.
+    + eapply R0App2; [exact Ev1|]. read_after_E1 Hr.
   - intros a [(e & ce & F & Ve) (w & cw & F' & Vw)]. congruence.
   - destruct (lookup_addr _ _ _ L) as [a ->]. simpl in L.
     pose proof (eval_eeval _ _ _ _ _ _ _ _ _ E) as E'.
@@ -898,54 +919,18 @@ Proof.
   - discriminate Ne.
   - apply andb_prop in Ne. destruct Ne as [Ne Nd]. apply andb_prop in Ne. destruct Ne as [Ns Nal].
     assert (Nb : no_let (substs ys xs b) = true) by (rewrite no_let_substs; eapply select_nl; eassumption).
-    pose proof (eval_eeval _ _ _ _ _ _ _ _ _ E1) as E1'.
-    pose proof (eval_eeval _ _ _ _ _ _ _ _ _ E2) as E2'.
-    destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E1' Ns HG) as (HT & _ & M1).
-    destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E2' Nb HT) as (_ & _ & M2).
-    assert (VT : vle T Om) by (eapply vle_trans; [exact (proj1 M2) | exact VD]).
-    assert (ThT : forall a ob, find_addr a (binds T) = Some ob -> is_value (fst ob) = false ->
-                               find_addr a (binds H0) = Some ob)
-      by (intros a ob F V; apply Th; [apply (proj1 (proj2 M1)) | ]; assumption).
-    destruct (costs_in_omega LTR _ _ _ _ _ _ _ E1' Ns HG Th VG
-                ltac:(intros a w cw F V; left; apply VT; assumption) So)
-      as (t10 & L1 & Ev1 & _).
-    destruct (newly_split _ _ _ M1 M2) as (Sp & _).
-    intros a Ha. apply Sp in Ha. destruct Ha as [Ha|Ha].
-    + eapply IH1; try eassumption. intros bb Hr. apply HC. apply R0Case1. exact Hr.
-    + eapply IH2; try eassumption. intros bb Hr. apply HC. eapply R0Case2; [exact Ev1 | exact Sel|].
-      eapply reads0_vle; [exact Hr|]. apply restrict_same. intros a'. symmetry. apply (proj2 (proj2 M1)).
+    within_two E1 E2 Ns Nb HG Th VG VD So IH1 IH2 HC.
+    + apply R0Case1. exact Hr.
+    + eapply R0Case2; [exact Ev1 | exact Sel|]. read_after_E1 Hr.
   - apply andb_prop in Ne. destruct Ne as [Ne Nd]. apply andb_prop in Ne. destruct Ne as [Ns Nal].
-    pose proof (eval_eeval _ _ _ _ _ _ _ _ _ E1) as E1'.
-    pose proof (eval_eeval _ _ _ _ _ _ _ _ _ E2) as E2'.
-    destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E1' Ns HG) as (HT & _ & M1).
-    destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E2' Nd HT) as (_ & _ & M2).
-    assert (VT : vle T Om) by (eapply vle_trans; [exact (proj1 M2) | exact VD]).
-    assert (ThT : forall a ob, find_addr a (binds T) = Some ob -> is_value (fst ob) = false ->
-                               find_addr a (binds H0) = Some ob)
-      by (intros a ob F V; apply Th; [apply (proj1 (proj2 M1)) | ]; assumption).
-    destruct (costs_in_omega LTR _ _ _ _ _ _ _ E1' Ns HG Th VG
-                ltac:(intros a w cw F V; left; apply VT; assumption) So)
-      as (t10 & L1 & Ev1 & _).
-    destruct (newly_split _ _ _ M1 M2) as (Sp & _).
-    intros a Ha. apply Sp in Ha. destruct Ha as [Ha|Ha].
-    + eapply IH1; try eassumption. intros bb Hr. apply HC. apply R0Case1. exact Hr.
-    + eapply IH2; try eassumption. intros bb Hr. apply HC. eapply R0CaseD; [exact Ev1 | exact Na|].
-      eapply reads0_vle; [exact Hr|]. apply restrict_same. intros a'. symmetry. apply (proj2 (proj2 M1)).
+    within_two E1 E2 Ns Nd HG Th VG VD So IH1 IH2 HC.
+    + apply R0Case1. exact Hr.
+    + eapply R0CaseD; [exact Ev1 | exact Na|]. read_after_E1 Hr.
   - eapply IH; try eassumption. intros bb Hr. apply HC. apply R0Scc. exact Hr.
   - eapply IH; try eassumption. intros bb Hr. apply HC. apply R0SccSub. exact Hr.
-  - pose proof (eval_eeval _ _ _ _ _ _ _ _ _ E1) as E1'.
-    pose proof (eval_eeval _ _ _ _ _ _ _ _ _ E2) as E2'.
-    destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E1' (atom_nl _) HG) as (HT & _ & M1).
-    destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E2' (atom_nl _) HT) as (_ & _ & M2).
-    assert (VT : vle G1 Om) by (eapply vle_trans; [exact (proj1 M2) | exact VD]).
-    assert (ThT : forall a ob, find_addr a (binds G1) = Some ob -> is_value (fst ob) = false ->
-                               find_addr a (binds H0) = Some ob)
-      by (intros a ob F V; apply Th; [apply (proj1 (proj2 M1)) | ]; assumption).
-    destruct (newly_split _ _ _ M1 M2) as (Sp & _).
-    intros a Ha. apply Sp in Ha. destruct Ha as [Ha|Ha].
-    + eapply IH1; try eassumption; [exact (atom_nl _)|]. intros bb Hr. apply HC. apply R0Prim1. exact Hr.
-    + eapply IH2; try eassumption; [exact (atom_nl _)|]. intros bb Hr. apply HC. apply R0Prim2.
-      eapply reads0_vle; [exact Hr|]. apply restrict_same. intros a'. symmetry. apply (proj2 (proj2 M1)).
+  - within_two E1 E2 (atom_nl a1) (atom_nl a2) HG Th VG VD So IH1 IH2 HC.
+    + apply R0Prim1. exact Hr.
+    + apply R0Prim2. read_after_E1 Hr.
 Qed.
 
 End Omega.
