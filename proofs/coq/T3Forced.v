@@ -379,26 +379,16 @@ Proof.
   intros o rs sc p n sf m sf' Hnl Hrs R F R' F'.
   apply (t3_let_free_needed o rs sc p n sf m sf' Hnl Hrs R F (qoesteps_oesteps _ _ _ _ _ _ _ R') F').
   intros a Hva.
-  destruct (run_sound _ _ _ _ _ _ _ _ R F) as (tP & EP & ThP).
+  destruct (plain_measured _ _ _ _ _ Hnl Hrs R F)
+    as (tP & EP & ThP & MP & So & (t0 & LP & Ev & _ & NdP & MemP & CP & TP & RaP & RbP)).
   destruct (qearly_run_sound _ _ _ _ _ _ _ _ _ _ R' F') as (tE & EQ & ThE).
   set (H0 := init_heap p) in *. set (Om := hp sf).
   assert (N0 : heap_nl H0) by (apply init_heap_nl; exact Hnl).
   assert (Ne0 : no_let init_ctl = true) by reflexivity.
-  pose proof (eval_eeval _ _ _ _ _ _ _ _ _ EP) as EP'.
   pose proof (qeeval_eeval _ _ _ _ _ _ _ _ _ _ _ EQ) as EE.
-  destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ EP' Ne0 N0) as (_ & _ & MP).
   destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ EE Ne0 N0) as (_ & _ & ME).
-  assert (So : sub_ok rs H0 Om).
-  { destruct Hrs as [Hrs|Hrs]; [left; exact Hrs | right].
-    pose proof (init_state_ok p Hrs) as (Hc & Hh & Hs & _).
-    destruct (eval_sub_ok H0 _ _ _ _ _ _ _ _ _ EP Hc Hh Hs) as (_ & _ & _ & Hv).
-    - intros b z cz e ce F1 V1 F0 V0. rewrite F1 in F0. injection F0 as <- <-. congruence.
-    - exact Hv. }
   assert (Th0 : forall b ob, find_addr b (binds H0) = Some ob -> is_value (fst ob) = false ->
                              find_addr b (binds H0) = Some ob) by auto.
-  destruct (costs_in_omega rs sc H0 Om LTR _ _ _ _ _ _ _ EP' Ne0 N0 Th0 (proj1 MP)
-              ltac:(intros b z cz Fb Vb; left; exact Fb) So)
-    as (t0 & LP & Ev & _ & NdP & MemP & CP & TP & RaP & RbP).
   assert (Within : forall b, newly H0 (hp sf') b -> val_at Om b).
   { eapply (early_within rs sc H0 Om _ _ _ _ _ _ _ _ _ EQ Ne0 N0 Th0 (proj1 MP) So (val_at Om)).
     - intros b e0 c0 Cb F0 V0.

@@ -1039,6 +1039,38 @@ Proof.
     apply nth_error_In in E. rewrite forallb_forall in Ht. exact (Ht _ E).
 Qed.
 
+(* The plain run of a let-free program (what t3_let_free,
+   t3_let_free_needed and T3Forced.t3_let_free_forced start from): its
+   eval derivation, its heaps keep values (mono), SUB ends no thunk's
+   evaluation (sub_ok), and it is measured in its own final heap. *)
+Lemma plain_measured : forall rs sc p n sf,
+    prog_no_let p = true ->
+    (rs = Fig6 \/ prog_no_sub p = true) ->
+    steps rs sc n (init_state p) sf -> final sf ->
+    exists tP, eval rs sc init_cc (init_heap p) init_ctl tP (hp sf) (ctl sf) (ccc sf) /\
+      (forall a k, th sf a k = empty a k + tP a k) /\
+      mono (init_heap p) (hp sf) /\ sub_ok rs (init_heap p) (hp sf) /\
+      measured rs sc (init_heap p) (hp sf) init_cc (init_heap p) init_ctl tP (hp sf) (ctl sf) (ccc sf).
+Proof.
+  intros rs sc p n sf Hnl Hrs R F.
+  destruct (run_sound _ _ _ _ _ _ _ _ R F) as (tP & EP & ThP).
+  exists tP. split; [exact EP|]. split; [exact ThP|].
+  set (H0 := init_heap p) in *. set (Om := hp sf).
+  assert (N0 : heap_nl H0) by (apply init_heap_nl; exact Hnl).
+  assert (Ne0 : no_let init_ctl = true) by reflexivity.
+  pose proof (eval_eeval _ _ _ _ _ _ _ _ _ EP) as EP'.
+  destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ EP' Ne0 N0) as (_ & _ & MP).
+  assert (So : sub_ok rs H0 Om).
+  { destruct Hrs as [Hrs|Hrs]; [left; exact Hrs | right].
+    pose proof (init_state_ok p Hrs) as (Hc & Hh & Hs & _).
+    destruct (eval_sub_ok H0 _ _ _ _ _ _ _ _ _ EP Hc Hh Hs) as (_ & _ & _ & Hv).
+    - intros a z cz e ce F1 V1 F0 V0. rewrite F1 in F0. injection F0 as <- <-. congruence.
+    - exact Hv. }
+  split; [exact MP|]. split; [exact So|].
+  exact (costs_in_omega rs sc H0 Om LTR _ _ _ _ _ _ _ EP' Ne0 N0 ltac:(auto) (proj1 MP)
+           ltac:(intros a z cz Fa Va; left; exact Fa) So).
+Qed.
+
 (* T3 for a program without let: the plain run (left to right, no force)
    to a final state sf, and any run with early forcing, either operand
    order, to a final state sf', that evaluated the same thunks (the early
@@ -1056,26 +1088,17 @@ Theorem t3_let_free : forall o rs sc p n sf m sf',
 Proof.
   intros o rs sc p n sf m sf' Hnl Hrs R F R' F' Need.
   apply osteps_ltr in R.
-  destruct (run_sound _ _ _ _ _ _ _ _ R F) as (tP & EP & ThP).
+  (* the plain run, measured in its own final heap *)
+  destruct (plain_measured _ _ _ _ _ Hnl Hrs R F)
+    as (tP & EP & ThP & MP & So & (t0 & LP & Ev & _ & NdP & MemP & CP & TP & RaP & RbP)).
   destruct (early_run_sound _ _ _ _ _ _ _ _ _ R' F') as (tE & EE & ThE).
   set (H0 := init_heap p) in *. set (Om := hp sf).
   assert (N0 : heap_nl H0) by (apply init_heap_nl; exact Hnl).
   assert (Ne0 : no_let init_ctl = true) by reflexivity.
   pose proof (eval_eeval _ _ _ _ _ _ _ _ _ EP) as EP'.
-  destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ EP' Ne0 N0) as (_ & _ & MP).
   destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ EE Ne0 N0) as (_ & _ & ME).
-  assert (So : sub_ok rs H0 Om).
-  { destruct Hrs as [Hrs|Hrs]; [left; exact Hrs | right].
-    pose proof (init_state_ok p Hrs) as (Hc & Hh & Hs & _).
-    destruct (eval_sub_ok H0 _ _ _ _ _ _ _ _ _ EP Hc Hh Hs) as (_ & _ & _ & Hv).
-    - intros a z cz e ce F1 V1 F0 V0. rewrite F1 in F0. injection F0 as <- <-. congruence.
-    - exact Hv. }
   assert (Th0 : forall a ob, find_addr a (binds H0) = Some ob -> is_value (fst ob) = false ->
                              find_addr a (binds H0) = Some ob) by auto.
-  (* the plain run, measured in its own final heap *)
-  destruct (costs_in_omega rs sc H0 Om LTR _ _ _ _ _ _ _ EP' Ne0 N0 Th0 (proj1 MP)
-              ltac:(intros a z cz Fa Va; left; exact Fa) So)
-    as (t0 & LP & Ev & _ & NdP & MemP & CP & TP & RaP & RbP).
   (* every thunk the plain run evaluated has its certificate *)
   assert (Cons : forall a, newly H0 Om a -> exists th, cert rs sc H0 Om a th).
   { intros a Ha. apply MemP in Ha. apply in_map_fst in Ha. destruct Ha as (th & Ha).
@@ -1176,25 +1199,15 @@ Proof.
   intros o rs sc p n sf m sf' Hnl Hrs R F R' F' Need1.
   apply (t3_let_free_steps o rs sc p n sf m sf' Hnl Hrs R F R' F').
   intros a. split; [apply Need1|]. intros Hva.
-  destruct (run_sound _ _ _ _ _ _ _ _ R F) as (tP & EP & ThP).
+  destruct (plain_measured _ _ _ _ _ Hnl Hrs R F)
+    as (tP & EP & ThP & MP & So & (t0 & LP & Ev & _ & NdP & MemP & CP & TP & RaP & RbP)).
   destruct (early_run_sound _ _ _ _ _ _ _ _ _ R' F') as (tE & EE & ThE).
   set (H0 := init_heap p) in *. set (Om := hp sf).
   assert (N0 : heap_nl H0) by (apply init_heap_nl; exact Hnl).
   assert (Ne0 : no_let init_ctl = true) by reflexivity.
-  pose proof (eval_eeval _ _ _ _ _ _ _ _ _ EP) as EP'.
-  destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ EP' Ne0 N0) as (_ & _ & MP).
   destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ EE Ne0 N0) as (_ & _ & ME).
-  assert (So : sub_ok rs H0 Om).
-  { destruct Hrs as [Hrs|Hrs]; [left; exact Hrs | right].
-    pose proof (init_state_ok p Hrs) as (Hc & Hh & Hs & _).
-    destruct (eval_sub_ok H0 _ _ _ _ _ _ _ _ _ EP Hc Hh Hs) as (_ & _ & _ & Hv).
-    - intros b z cz e ce F1 V1 F0 V0. rewrite F1 in F0. injection F0 as <- <-. congruence.
-    - exact Hv. }
   assert (Th0 : forall b ob, find_addr b (binds H0) = Some ob -> is_value (fst ob) = false ->
                              find_addr b (binds H0) = Some ob) by auto.
-  destruct (costs_in_omega rs sc H0 Om LTR _ _ _ _ _ _ _ EP' Ne0 N0 Th0 (proj1 MP)
-              ltac:(intros b z cz Fb Vb; left; exact Fb) So)
-    as (t0 & LP & Ev & _ & NdP & MemP & CP & TP & RaP & RbP).
   assert (Cons : forall b, newly H0 Om b -> exists th, cert rs sc H0 Om b th).
   { intros b Hb. apply MemP in Hb. apply in_map_fst in Hb. destruct Hb as (th & Hb).
     exists th. exact (CP _ Hb). }
