@@ -97,6 +97,42 @@ Proof. intros c G v b Hv Hr. inversion Hr; subst; simpl in Hv; discriminate. Qed
 
 Ltac theta_free := idtac.
 
+(* In early_within, a primitive: the operand evaluated first (its
+   derivation Ea, induction hypothesis IHa and reads rule Ra), then the
+   other (Eb, IHb, Rb); the other names are early_within's. *)
+Ltac prim_within Ea Eb IHa IHb Ra Rb HG Sk HR Th VG Cc So V1 C Om' :=
+  let Ea' := fresh "Ea'" in let Eb' := fresh "Eb'" in
+  let HT := fresh "HT" in let M1 := fresh "M1" in let M2 := fresh "M2" in
+  let Sa1 := fresh "Sa1" in let Sa2 := fresh "Sa2" in
+  pose proof (qeeval_eeval _ _ _ _ _ _ _ _ _ _ _ Ea) as Ea';
+  pose proof (qeeval_eeval _ _ _ _ _ _ _ _ _ _ _ Eb) as Eb';
+  destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ Ea' (atom_nl _) HG) as (HT & _ & M1);
+  destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ Eb' (atom_nl _) HT) as (_ & _ & M2);
+  destruct (e0_prim_inv _ _ _ _ _ _ _ _ _ _ Sk) as (Sa1 & Sa2);
+  lazymatch type of M1 with mono ?G ?G1 =>
+    let N1 := fresh "N1" in
+    assert (N1 : forall a, newly G G1 a -> C a)
+      by (eapply IHa with (Om' := Om') (C := C); try eassumption;
+          first [exact (atom_nl _) | (intros bb Hr; apply HR; apply Ra; exact Hr) | eauto]);
+    let VT := fresh "VT" in
+    destruct (costs_in_omega rs sc H0 Om _ _ _ _ _ _ _ _ Ea' (atom_nl _) HG Th VG
+                (fits_of_newly C G G1 M1 VG Th N1 Cc) So)
+      as (? & ? & ? & VT & _);
+    let Sp := fresh "Sp" in
+    destruct (newly_split _ _ _ M1 M2) as (Sp & _);
+    let a := fresh "a" in let Ha := fresh "Ha" in
+    intros a Ha; apply Sp in Ha; destruct Ha as [Ha|Ha]; [exact (N1 a Ha)|];
+    let ThT := fresh "ThT" in
+    assert (ThT : forall a' ob, find_addr a' (binds G1) = Some ob -> is_value (fst ob) = false ->
+                                find_addr a' (binds H0) = Some ob)
+      by (intros a' ob F V; apply Th; [apply (proj1 (proj2 M1)) | ]; assumption);
+    let VR := fresh "VR" in
+    assert (VR : vle (restrict Om G1) Om')
+      by (eapply restrict_vle_same; [|exact V1]; apply (proj2 (proj2 M1)));
+    eapply IHb with (Om' := Om') (C := C); try eassumption;
+      first [exact (atom_nl _) | (intros bb Hr; apply HR; apply Rb; exact Hr) | eauto]
+  end.
+
 Lemma early_within : forall Q o c G e t D z cz,
     qeeval Q o rs sc c G e t D z cz ->
     no_let e = true -> heap_nl G ->
@@ -225,45 +261,9 @@ Proof.
     eapply IH with (Om' := Om') (C := C); try eassumption; [eauto|].
     intros bb Hr. apply HR. apply R0SccSub. exact Hr.
   - (* primitive, left to right *)
-    pose proof (qeeval_eeval _ _ _ _ _ _ _ _ _ _ _ E1) as E1'.
-    pose proof (qeeval_eeval _ _ _ _ _ _ _ _ _ _ _ E2) as E2'.
-    destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E1' (atom_nl _) HG) as (HT & _ & M1).
-    destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E2' (atom_nl _) HT) as (_ & _ & M2).
-    destruct (e0_prim_inv _ _ _ _ _ _ _ _ _ _ Sk) as (Sa1 & Sa2).
-    assert (N1 : forall a, newly G G1 a -> C a).
-    { eapply IH1 with (Om' := Om') (C := C); try eassumption;
-        first [exact (atom_nl _) | (intros bb Hr; apply HR; apply R0Prim1; exact Hr) | eauto]. }
-    destruct (costs_in_omega rs sc H0 Om _ _ _ _ _ _ _ _ E1' (atom_nl _) HG Th VG
-                (fits_of_newly C G G1 M1 VG Th N1 Cc) So)
-      as (t10 & L1 & Ev1 & VT & _).
-    destruct (newly_split _ _ _ M1 M2) as (Sp & _).
-    intros a Ha. apply Sp in Ha. destruct Ha as [Ha|Ha]; [exact (N1 a Ha)|].
-    assert (ThT : forall a' ob, find_addr a' (binds G1) = Some ob -> is_value (fst ob) = false ->
-                                find_addr a' (binds H0) = Some ob)
-      by (intros a' ob F V; apply Th; [apply (proj1 (proj2 M1)) | ]; assumption).
-    assert (VR : vle (restrict Om G1) Om') by (eapply restrict_vle_same; [|exact V1]; apply (proj2 (proj2 M1))).
-    eapply IH2 with (Om' := Om') (C := C); try eassumption;
-      first [exact (atom_nl _) | (intros bb Hr; apply HR; apply R0Prim2; exact Hr) | eauto].
+    prim_within E1 E2 IH1 IH2 R0Prim1 R0Prim2 HG Sk HR Th VG Cc So V1 C Om'.
   - (* primitive, right to left *)
-    pose proof (qeeval_eeval _ _ _ _ _ _ _ _ _ _ _ E1) as E1'.
-    pose proof (qeeval_eeval _ _ _ _ _ _ _ _ _ _ _ E2) as E2'.
-    destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E2' (atom_nl _) HG) as (HT & _ & M1).
-    destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E1' (atom_nl _) HT) as (_ & _ & M2).
-    destruct (e0_prim_inv _ _ _ _ _ _ _ _ _ _ Sk) as (Sa1 & Sa2).
-    assert (N1 : forall a, newly G G1 a -> C a).
-    { eapply IH2 with (Om' := Om') (C := C); try eassumption;
-        first [exact (atom_nl _) | (intros bb Hr; apply HR; apply R0Prim2; exact Hr) | eauto]. }
-    destruct (costs_in_omega rs sc H0 Om _ _ _ _ _ _ _ _ E2' (atom_nl _) HG Th VG
-                (fits_of_newly C G G1 M1 VG Th N1 Cc) So)
-      as (t20 & L2 & Ev2 & VT & _).
-    destruct (newly_split _ _ _ M1 M2) as (Sp & _).
-    intros a Ha. apply Sp in Ha. destruct Ha as [Ha|Ha]; [exact (N1 a Ha)|].
-    assert (ThT : forall a' ob, find_addr a' (binds G1) = Some ob -> is_value (fst ob) = false ->
-                                find_addr a' (binds H0) = Some ob)
-      by (intros a' ob F V; apply Th; [apply (proj1 (proj2 M1)) | ]; assumption).
-    assert (VR : vle (restrict Om G1) Om') by (eapply restrict_vle_same; [|exact V1]; apply (proj2 (proj2 M1))).
-    eapply IH1 with (Om' := Om') (C := C); try eassumption;
-      first [exact (atom_nl _) | (intros bb Hr; apply HR; apply R0Prim1; exact Hr) | eauto].
+    prim_within E2 E1 IH2 IH1 R0Prim2 R0Prim1 HG Sk HR Th VG Cc So V1 C Om'.
   - (* force *)
     destruct (lookup_addr _ _ _ L) as [a ->]. simpl in L.
     pose proof (Th a (ex, ce) L Hv) as F0.
