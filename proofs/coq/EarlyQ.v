@@ -260,6 +260,16 @@ Ltac qorow H :=
   [ inversion St; subst; no_value_row; try (destruct Ho as [Ho|Ho]; discriminate Ho)
   | first [ discriminate Ho | inversion St; subst; no_value_row ] ].
 
+(* An evaluation E whose rest Rs (the run ending final by F) goes on with
+   a row: E's value, and that row Os, to the run R' after it (pop_after);
+   pop_row takes the row apart with qorow. *)
+Ltac pop_after E Rs F m' s R' Os :=
+  let V := fresh "V" in
+  pose proof (qeeval_value _ _ _ _ _ _ _ _ _ _ _ E) as V;
+  destruct (qrest_pop _ _ _ _ _ _ _ _ _ _ _ _ Rs F) as (m' & s & -> & Os & R').
+
+Ltac pop_row E Rs F m' s R' := let Os := fresh "Os" in pop_after E Rs F m' s R' Os; qorow Os.
+
 Lemma qearly_decompose : forall Q o rs sc n c G e Sk t sf,
     qoesteps Q o rs sc n (mkstate c G e Sk t) sf -> final sf ->
     exists m th0 D z cz t',
@@ -279,14 +289,10 @@ Proof.
     inversion Frc as [c0 G0 e0 x ex ce S0 t0 Lx Vx]; subst.
     destruct (IH n' ltac:(lia) _ _ _ _ _ _ R2 F)
       as (m1 & t1 & D1 & z1 & c1 & t1' & L1 & E1 & Rs1 & H1).
-    pose proof (qeeval_value _ _ _ _ _ _ _ _ _ _ _ E1) as V1.
-    destruct (qrest_pop _ _ _ _ _ _ _ _ _ _ _ _ Rs1 F) as (m1' & s3 & -> & Os & R3).
-    qorow Os.
+    pop_row E1 Rs1 F m1' s3 R3.
     destruct (IH m1' ltac:(lia) _ _ _ _ _ _ R3 F)
       as (m2 & t2 & D2 & w & cw & t2' & L2 & E2 & Rs2 & H2).
-    pose proof (qeeval_value _ _ _ _ _ _ _ _ _ _ _ E2) as V2.
-    destruct (qrest_pop _ _ _ _ _ _ _ _ _ _ _ _ Rs2 F) as (m2' & s4 & -> & Os & R4).
-    qorow Os.
+    pop_row E2 Rs2 F m2' s4 R4.
     destruct (IH m2' ltac:(lia) _ _ _ _ _ _ R4 F)
       as (m3 & t3 & D & z & cz & t3' & L3 & E3 & Rs3 & H3).
     exists m3, (charge c1 CU 1 (plus t1 (plus t2 t3))), D, z, cz, t3'.
@@ -309,13 +315,10 @@ Proof.
     inversion St; subst; simpl in V; try discriminate.
     destruct (IH n' ltac:(lia) _ _ _ _ _ _ R2 F)
       as (m1 & t2 & G1 & z2 & c2 & t2' & L1 & E1 & Rs1 & H1).
-    pose proof (qeeval_value _ _ _ _ _ _ _ _ _ _ _ E1) as V1.
-    destruct (qrest_pop _ _ _ _ _ _ _ _ _ _ _ _ Rs1 F) as (m1' & s3 & -> & Os & R3).
-    qorow Os.
+    pop_row E1 Rs1 F m1' s3 R3.
     destruct (IH m1' ltac:(lia) _ _ _ _ _ _ R3 F)
       as (m2 & t1 & G2 & z1 & c1 & t1' & L2 & E2 & Rs2 & H2).
-    pose proof (qeeval_value _ _ _ _ _ _ _ _ _ _ _ E2) as V2.
-    destruct (qrest_pop _ _ _ _ _ _ _ _ _ _ _ _ Rs2 F) as (m2' & s4 & -> & Os & R4).
+    pop_after E2 Rs2 F m2' s4 R4 Os.
     destruct (qostep_cases _ _ _ _ _ Os) as [[St4 Ho4]|[_ St4]]; clear Os.
     { inversion St4; subst; no_value_row. destruct Ho4 as [Ho4|Ho4]; discriminate Ho4. }
     inversion St4; subst; no_value_row.
@@ -328,9 +331,7 @@ Proof.
   - (* App: app1, the function, app2, the body *)
     destruct (IH n' ltac:(lia) _ _ _ _ _ _ R2 F)
       as (m1 & t1 & T & z1 & c1 & t1' & L1 & E1 & Rs1 & H1).
-    pose proof (qeeval_value _ _ _ _ _ _ _ _ _ _ _ E1) as V1.
-    destruct (qrest_pop _ _ _ _ _ _ _ _ _ _ _ _ Rs1 F) as (m1' & s3 & -> & Os & R3).
-    qorow Os.
+    pop_row E1 Rs1 F m1' s3 R3.
     destruct (IH m1' ltac:(lia) _ _ _ _ _ _ R3 F)
       as (m2 & t2 & D & z & cz & t2' & L2 & E2 & Rs2 & H2).
     exists m2, (charge c CA 1 (plus t1 t2)), D, z, cz, t2'.
@@ -344,9 +345,7 @@ Proof.
   - (* Var bound to a thunk: var2, the thunk, var3, then what follows *)
     destruct (IH n' ltac:(lia) _ _ _ _ _ _ R2 F)
       as (m1 & t1 & T & z1 & c1 & t1' & L1 & E1 & Rs1 & H1).
-    pose proof (qeeval_value _ _ _ _ _ _ _ _ _ _ _ E1) as V1.
-    destruct (qrest_pop _ _ _ _ _ _ _ _ _ _ _ _ Rs1 F) as (m1' & s3 & -> & Os & R3).
-    qorow Os.
+    pop_row E1 Rs1 F m1' s3 R3.
     destruct (Hend m1' _ _ _ _ ltac:(lia) R3)
       as (m3 & t3 & D3 & z3 & c3 & t3' & L3 & E3 & Rs3 & H3).
     exists m3, (plus (charge c CV 1 (charge c1 CU 1 t1)) t3), D3, z3, c3, t3'.
@@ -360,9 +359,7 @@ Proof.
   - (* case: case1, the scrutinee, then case2 or case2 default *)
     destruct (IH n' ltac:(lia) _ _ _ _ _ _ R2 F)
       as (m1 & t1 & T & z1 & c1 & t1' & L1 & E1 & Rs1 & H1).
-    pose proof (qeeval_value _ _ _ _ _ _ _ _ _ _ _ E1) as V1.
-    destruct (qrest_pop _ _ _ _ _ _ _ _ _ _ _ _ Rs1 F) as (m1' & s3 & -> & Os & R3).
-    qorow Os.
+    pop_row E1 Rs1 F m1' s3 R3.
     + destruct (IH m1' ltac:(lia) _ _ _ _ _ _ R3 F)
         as (m2 & t2 & D & z & cz & t2' & L2 & E2 & Rs2 & H2).
       exists m2, (charge c CC 1 (plus t1 t2)), D, z, cz, t2'.
@@ -385,14 +382,10 @@ Proof.
     destruct Ho as [Ho|Ho]; [|discriminate Ho]. subst o.
     destruct (IH n' ltac:(lia) _ _ _ _ _ _ R2 F)
       as (m1 & t1 & G1 & z1 & c1 & t1' & L1 & E1 & Rs1 & H1).
-    pose proof (qeeval_value _ _ _ _ _ _ _ _ _ _ _ E1) as V1.
-    destruct (qrest_pop _ _ _ _ _ _ _ _ _ _ _ _ Rs1 F) as (m1' & s3 & -> & Os & R3).
-    qorow Os.
+    pop_row E1 Rs1 F m1' s3 R3.
     destruct (IH m1' ltac:(lia) _ _ _ _ _ _ R3 F)
       as (m2 & t2 & G2 & z2 & c2 & t2' & L2 & E2 & Rs2 & H2).
-    pose proof (qeeval_value _ _ _ _ _ _ _ _ _ _ _ E2) as V2.
-    destruct (qrest_pop _ _ _ _ _ _ _ _ _ _ _ _ Rs2 F) as (m2' & s4 & -> & Os & R4).
-    qorow Os.
+    pop_row E2 Rs2 F m2' s4 R4.
     destruct (Hend m2' _ _ _ _ ltac:(lia) R4)
       as (m3 & t3 & D3 & z3 & c3 & t3' & L3 & E3 & Rs3 & H3).
     exists m3, (plus (charge c CP 1 (plus t1 t2)) t3), D3, z3, c3, t3'.
