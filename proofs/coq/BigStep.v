@@ -7,7 +7,7 @@
    holds the next fresh address, so that let's "n fresh names" are chosen
    deterministically and a name removed while its thunk runs is never
    reused (the black hole of section 6 stays a black hole). *)
-Require Import ZArith String List Bool Arith.
+Require Import ZArith String List Bool Arith Lia.
 Require Import Ccm.Costs Ccm.Syntax.
 Import ListNotations.
 Open Scope string_scope.
@@ -192,3 +192,20 @@ Ltac eval_induction :=
       |c G c' e t D z cz E IH
       |c G c' e t D z cz E IH
       |c G op a1 a2 t1 G1 n1 c1 t2 G2 n2 c2 v E1 IH1 E2 IH2 Pr].
+
+(* find_addr across the cells a let allocates: the objects of l at the
+   addresses n, n + 1, ... before the rest (EnvBisim.v, Rename.v). *)
+Local Open Scope nat_scope.
+Lemma find_addr_combine : forall (l : list obj) n a rest,
+    find_addr a (combine (seq n (length l)) l ++ rest) =
+    if (n <=? a) && (a <? n + length l) then nth_error l (a - n) else find_addr a rest.
+Proof.
+  induction l as [|o l IH]; intros n a rest; simpl.
+  - destruct (Nat.leb_spec n a), (Nat.ltb_spec a (n + 0)); simpl; try lia; auto.
+  - rewrite IH. destruct (Nat.eqb_spec a n) as [->|Hne].
+    + rewrite Nat.leb_refl, Nat.sub_diag. simpl.
+      replace (n <? n + S (length l)) with true by (symmetry; apply Nat.ltb_lt; lia). reflexivity.
+    + destruct (Nat.leb_spec n a), (Nat.leb_spec (S n) a), (Nat.ltb_spec a (S n + length l)),
+               (Nat.ltb_spec a (n + S (length l))); simpl; try lia; auto.
+      replace (a - n) with (S (a - S n)) by lia. reflexivity.
+Qed.

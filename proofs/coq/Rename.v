@@ -246,16 +246,8 @@ Qed.
 Lemma find_addr_combine' : forall (l : list obj) n k a rest, length l = k ->
     find_addr a (combine (seq n k) l ++ rest) =
     if (n <=? a) && (a <? n + k) then nth_error l (a - n) else find_addr a rest.
-Proof.
-  induction l as [|o l IH]; intros n k a rest Hk; subst k; simpl.
-  - destruct (Nat.leb_spec n a), (Nat.ltb_spec a (n + 0)); simpl; try lia; auto.
-  - rewrite (IH (S n) (length l) a rest eq_refl). destruct (Nat.eqb_spec a n) as [->|Hne].
-    + rewrite Nat.leb_refl, Nat.sub_diag. simpl.
-      replace (n <? n + S (length l)) with true by (symmetry; apply Nat.ltb_lt; lia). reflexivity.
-    + destruct (Nat.leb_spec n a), (Nat.leb_spec (S n) a), (Nat.ltb_spec a (S n + length l)),
-               (Nat.ltb_spec a (n + S (length l))); simpl; try lia; auto.
-      replace (a - n) with (S (a - S n)) by lia. reflexivity.
-Qed.
+Proof. intros l n k a rest <-. apply find_addr_combine. Qed.
+
 
 Lemma map_rn_seq : forall r k s s', (forall i, i < k -> r (s + i) = s' + i) ->
     map (rn_var r) (map VAddr (seq s k)) = map VAddr (seq s' k).
