@@ -209,3 +209,13 @@ Proof.
                (Nat.ltb_spec a (n + S (length l))); simpl; try lia; auto.
       replace (a - n) with (S (a - S n)) by lia. reflexivity.
 Qed.
+
+(* Premises that look the same thing up agree (the step of a determinism
+   proof, MachineDet.v, EnvMachine.v): equal results, or a contradiction. *)
+Ltac same_lookups :=
+  repeat match goal with
+  | H : ?a = Some _, H' : ?a = Some _ |- _ =>
+      rewrite H in H'; injection H'; clear H'; intros; subst
+  | H : ?a = Some _, H' : ?a = None |- _ => rewrite H in H'; discriminate
+  | H : ?a = true, H' : ?a = false |- _ => rewrite H in H'; discriminate
+  end.
