@@ -440,6 +440,30 @@ Ltac sums :=
   repeat (destruct (string_dec _ _)); repeat (destruct (counter_eq_dec _ _));
   lia.
 
+(* costs_in_omega, an evaluation made of two, one after the other (the
+   first's thunk list, NoDup and membership Nd1, Mem1; the second's Nd2,
+   Mem2; Dj and Sp of newly_split): the thunks the whole evaluated are
+   both lists' (merge_lists); and the skeleton of each reads what the
+   whole has evaluated (merge_rb, from the parts' Rb1, Rb2 and heaps M1, M2). *)
+Ltac merge_lists Nd1 Nd2 Mem1 Mem2 Dj Sp :=
+  split; [rewrite map_app; apply NoDup_app_disj; [exact Nd1 | exact Nd2|];
+          let a := fresh "a" in let H1 := fresh "H1" in let H2 := fresh "H2" in
+          intros a H1 H2; apply Mem1 in H1; apply Mem2 in H2; exact (Dj a H1 H2)|];
+  split; [let a := fresh "a" in intros a; rewrite map_app, in_app_iff, Mem1, Mem2, Sp; tauto|];
+  split; [let p := fresh "p" in let Hp := fresh "Hp" in
+          intros p Hp; apply in_app_or in Hp; destruct Hp; auto|].
+
+Ltac merge_rb Sp Rb1 Rb2 M1 M2 :=
+  let aa := fresh "aa" in let ex := fresh "ex" in let ce := fresh "ce" in let bb := fresh "bb" in
+  let Hn := fresh "Hn" in let Fa := fresh "Fa" in let Hr := fresh "Hr" in
+  intros aa ex ce bb Hn Fa Hr; apply Sp in Hn; destruct Hn as [Hn|Hn];
+  [ exact (val_at_vle _ _ _ (Rb1 aa ex ce bb Hn Fa Hr) (proj1 M2))
+  | let Hn' := fresh "Hn'" in let e' := fresh "e'" in let ce' := fresh "ce'" in
+    let Ft := fresh "Ft" in let Ve' := fresh "Ve'" in let Fg := fresh "Fg" in
+    pose proof Hn as Hn'; destruct Hn' as [(e' & ce' & Ft & Ve') _];
+    pose proof (proj1 (proj2 M1) aa (e', ce') Ft Ve') as Fg; rewrite Fa in Fg; injection Fg as <- <-;
+    exact (Rb2 aa ex ce bb Hn Ft Hr) ].
+
 Lemma in_map_fst : forall (L : list (nat * theta)) a, In a (map fst L) -> exists th, In (a, th) L.
 Proof.
   intros L a H. apply in_map_iff in H. destruct H as ([b th] & E & H). simpl in E. subst. eauto.
@@ -478,10 +502,7 @@ Proof.
     split; [eapply E0App; [exact Ev1|]; eapply eval0_vle; [exact Ev2|];
             apply restrict_same; intros a; symmetry; apply (proj2 (proj2 M1))|].
     split; [exact VD|].
-    split; [rewrite map_app; apply NoDup_app_disj; [exact Nd1 | exact Nd2|];
-            intros a H1 H2; apply Mem1 in H1; apply Mem2 in H2; exact (Dj a H1 H2)|].
-    split; [intros a; rewrite map_app, in_app_iff, Mem1, Mem2, Sp; tauto|].
-    split; [intros p Hp; apply in_app_or in Hp; destruct Hp; auto|].
+    merge_lists Nd1 Nd2 Mem1 Mem2 Dj Sp.
     split; [sums|]. split.
       + intros Om' bb V1 V2 Hr. inversion Hr; subst.
         * eapply val_at_vle; [eapply Ra1; eassumption | exact (proj1 M2)].
@@ -489,11 +510,7 @@ Proof.
             destruct (eval0_det _ _ _ _ _ _ _ _ (eval0_vle _ _ _ _ _ _ _ _ Ev1 _ V1) _ _ _ He) as (_ & El & <-)
           end.
           injection El as <- <-. eapply Ra2; [|exact V2 | eassumption]. eapply vle_trans; [|exact V1]. apply restrict_same. intros a'; symmetry; apply (proj2 (proj2 M1)).
-      + intros aa ex ce bb Hn Fa Hr. apply Sp in Hn. destruct Hn as [Hn|Hn].
-        * exact (val_at_vle _ _ _ (Rb1 aa ex ce bb Hn Fa Hr) (proj1 M2)).
-        * pose proof Hn as Hn'. destruct Hn' as [(e' & ce' & Ft & Ve') _].
-          pose proof (proj1 (proj2 M1) aa (e', ce') Ft Ve') as Fg. rewrite Fa in Fg. injection Fg as <- <-.
-          exact (Rb2 aa ex ce bb Hn Ft Hr).
+      + merge_rb Sp Rb1 Rb2 M1 M2.
 
   - (* a variable bound to a value *)
     destruct (lookup_addr _ _ _ L) as [a ->]. simpl in L.
@@ -564,10 +581,7 @@ Proof.
     split; [eapply E0Case; [exact Ev1 | exact Sel | exact Len |]; eapply eval0_vle; [exact Ev2|];
             apply restrict_same; intros a; symmetry; apply (proj2 (proj2 M1))|].
     split; [exact VD|].
-    split; [rewrite map_app; apply NoDup_app_disj; [exact Nd1 | exact Nd2|];
-            intros a H1 H2; apply Mem1 in H1; apply Mem2 in H2; exact (Dj a H1 H2)|].
-    split; [intros a; rewrite map_app, in_app_iff, Mem1, Mem2, Sp; tauto|].
-    split; [intros p Hp; apply in_app_or in Hp; destruct Hp; auto|].
+    merge_lists Nd1 Nd2 Mem1 Mem2 Dj Sp.
     split; [sums|]. split.
       + intros Om' b' V1 V2 Hr. inversion Hr; subst.
         * eapply val_at_vle; [eapply Ra1; eassumption | exact (proj1 M2)].
@@ -581,11 +595,7 @@ Proof.
             destruct (eval0_det _ _ _ _ _ _ _ _ (eval0_vle _ _ _ _ _ _ _ _ Ev1 _ V1) _ _ _ He) as (_ & <- & _)
           end.
           match goal with Hn : no_alt alts (Con k xs) |- _ => simpl in Hn; congruence end.
-      + intros aa ex ce bb Hn Fa Hr. apply Sp in Hn. destruct Hn as [Hn|Hn].
-        * exact (val_at_vle _ _ _ (Rb1 aa ex ce bb Hn Fa Hr) (proj1 M2)).
-        * pose proof Hn as Hn'. destruct Hn' as [(e' & ce' & Ft & Ve') _].
-          pose proof (proj1 (proj2 M1) aa (e', ce') Ft Ve') as Fg. rewrite Fa in Fg. injection Fg as <- <-.
-          exact (Rb2 aa ex ce bb Hn Ft Hr).
+      + merge_rb Sp Rb1 Rb2 M1 M2.
 
   - (* case, the default *)
     apply andb_prop in Ne. destruct Ne as [Ne Nd]. apply andb_prop in Ne. destruct Ne as [Ns Na'].
@@ -601,10 +611,7 @@ Proof.
     split; [eapply E0CaseDefault; [exact Ev1 | exact Na |]; eapply eval0_vle; [exact Ev2|];
             apply restrict_same; intros a; symmetry; apply (proj2 (proj2 M1))|].
     split; [exact VD|].
-    split; [rewrite map_app; apply NoDup_app_disj; [exact Nd1 | exact Nd2|];
-            intros a H1 H2; apply Mem1 in H1; apply Mem2 in H2; exact (Dj a H1 H2)|].
-    split; [intros a; rewrite map_app, in_app_iff, Mem1, Mem2, Sp; tauto|].
-    split; [intros p Hp; apply in_app_or in Hp; destruct Hp; auto|].
+    merge_lists Nd1 Nd2 Mem1 Mem2 Dj Sp.
     split; [sums|]. split.
       + intros Om' b' V1 V2 Hr. inversion Hr; subst.
         * eapply val_at_vle; [eapply Ra1; eassumption | exact (proj1 M2)].
@@ -616,11 +623,7 @@ Proof.
             destruct (eval0_det _ _ _ _ _ _ _ _ (eval0_vle _ _ _ _ _ _ _ _ Ev1 _ V1) _ _ _ He) as (_ & <- & _)
           end.
           eapply Ra2; [|exact V2 | eassumption]. eapply vle_trans; [|exact V1]. apply restrict_same. intros a'; symmetry; apply (proj2 (proj2 M1)).
-      + intros aa ex ce bb Hn Fa Hr. apply Sp in Hn. destruct Hn as [Hn|Hn].
-        * exact (val_at_vle _ _ _ (Rb1 aa ex ce bb Hn Fa Hr) (proj1 M2)).
-        * pose proof Hn as Hn'. destruct Hn' as [(e' & ce' & Ft & Ve') _].
-          pose proof (proj1 (proj2 M1) aa (e', ce') Ft Ve') as Fg. rewrite Fa in Fg. injection Fg as <- <-.
-          exact (Rb2 aa ex ce bb Hn Ft Hr).
+      + merge_rb Sp Rb1 Rb2 M1 M2.
 
   - (* scc *)
     destruct (IH Ne HG Th VG Fi So) as (t0 & L0 & Ev & VD & Nd & Mem & C & Th1 & Ra & Rb).
@@ -644,19 +647,12 @@ Proof.
     split; [eapply E0Prim; [exact Ev1 | | exact Pr]; eapply eval0_vle; [exact Ev2|];
             apply restrict_same; intros a; symmetry; apply (proj2 (proj2 M1))|].
     split; [exact VD|].
-    split; [rewrite map_app; apply NoDup_app_disj; [exact Nd1 | exact Nd2|];
-            intros a H1 H2; apply Mem1 in H1; apply Mem2 in H2; exact (Dj a H1 H2)|].
-    split; [intros a; rewrite map_app, in_app_iff, Mem1, Mem2, Sp; tauto|].
-    split; [intros p Hp; apply in_app_or in Hp; destruct Hp; auto|].
+    merge_lists Nd1 Nd2 Mem1 Mem2 Dj Sp.
     split; [sums|]. split.
       + intros Om' bb V1 V2 Hr. inversion Hr; subst.
         * eapply val_at_vle; [eapply Ra1; eassumption | exact (proj1 M2)].
         * eapply Ra2; [|exact V2 | eassumption]. eapply vle_trans; [|exact V1]. apply restrict_same. intros a'; symmetry; apply (proj2 (proj2 M1)).
-      + intros aa ex ce bb Hn Fa Hr. apply Sp in Hn. destruct Hn as [Hn|Hn].
-        * exact (val_at_vle _ _ _ (Rb1 aa ex ce bb Hn Fa Hr) (proj1 M2)).
-        * pose proof Hn as Hn'. destruct Hn' as [(e' & ce' & Ft & Ve') _].
-          pose proof (proj1 (proj2 M1) aa (e', ce') Ft Ve') as Fg. rewrite Fa in Fg. injection Fg as <- <-.
-          exact (Rb2 aa ex ce bb Hn Ft Hr).
+      + merge_rb Sp Rb1 Rb2 M1 M2.
 
   - (* a primitive, right to left *)
     destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E2 (atom_nl _) HG) as (HT & _ & M1).
@@ -671,19 +667,12 @@ Proof.
     split; [eapply E0Prim; [| exact Ev2 | exact Pr]; eapply eval0_vle; [exact Ev1|];
             apply restrict_same; intros a; symmetry; apply (proj2 (proj2 M1))|].
     split; [exact VD|].
-    split; [rewrite map_app; apply NoDup_app_disj; [exact Nd2 | exact Nd1|];
-            intros a H1 H2; apply Mem2 in H1; apply Mem1 in H2; exact (Dj a H1 H2)|].
-    split; [intros a; rewrite map_app, in_app_iff, Mem1, Mem2, Sp; tauto|].
-    split; [intros p Hp; apply in_app_or in Hp; destruct Hp; auto|].
+    merge_lists Nd2 Nd1 Mem2 Mem1 Dj Sp.
     split; [sums|]. split.
       + intros Om' bb V1 V2 Hr. inversion Hr; subst.
         * eapply Ra1; [|exact V2 | eassumption]. eapply vle_trans; [|exact V1]. apply restrict_same. intros a'; symmetry; apply (proj2 (proj2 M1)).
         * eapply val_at_vle; [eapply Ra2; eassumption | exact (proj1 M2)].
-      + intros aa ex ce bb Hn Fa Hr. apply Sp in Hn. destruct Hn as [Hn|Hn].
-        * exact (val_at_vle _ _ _ (Rb2 aa ex ce bb Hn Fa Hr) (proj1 M2)).
-        * pose proof Hn as Hn'. destruct Hn' as [(e' & ce' & Ft & Ve') _].
-          pose proof (proj1 (proj2 M1) aa (e', ce') Ft Ve') as Fg. rewrite Fa in Fg. injection Fg as <- <-.
-          exact (Rb1 aa ex ce bb Hn Ft Hr).
+      + merge_rb Sp Rb2 Rb1 M1 M2.
 
   - (* force *)
     destruct (lookup_addr _ _ _ L) as [a ->]. simpl in L.
@@ -815,17 +804,10 @@ Proof.
     destruct (newly_split _ _ _ M1 M2) as (Sp & Dj).
     exists t10, (L1 ++ L2). split; [exact Ev1|].
     split; [exact VD|].
-    split; [rewrite map_app; apply NoDup_app_disj; [exact Nd1 | exact Nd2|];
-            intros a H1 H2; apply Mem1 in H1; apply Mem2 in H2; exact (Dj a H1 H2)|].
-    split; [intros a; rewrite map_app, in_app_iff, Mem1, Mem2, Sp; tauto|].
-    split; [intros p Hp; apply in_app_or in Hp; destruct Hp; auto|].
+    merge_lists Nd1 Nd2 Mem1 Mem2 Dj Sp.
     split; [sums|]. split.
       + intros Om' bb V1 V2 Hr. eapply val_at_vle; [eapply Ra1; eassumption | exact (proj1 M2)].
-      + intros aa ex ce bb Hn Fa Hr. apply Sp in Hn. destruct Hn as [Hn|Hn].
-        * exact (val_at_vle _ _ _ (Rb1 aa ex ce bb Hn Fa Hr) (proj1 M2)).
-        * pose proof Hn as Hn'. destruct Hn' as [(e' & ce' & Ft & Ve') _].
-          pose proof (proj1 (proj2 M1) aa (e', ce') Ft Ve') as Fg. rewrite Fa in Fg. injection Fg as <- <-.
-          exact (Rb2 aa ex ce bb Hn Ft Hr).
+      + merge_rb Sp Rb1 Rb2 M1 M2.
 
 Qed.
 
