@@ -7,7 +7,7 @@
    holds the next fresh address, so that let's "n fresh names" are chosen
    deterministically and a name removed while its thunk runs is never
    reused (the black hole of section 6 stays a black hole). *)
-Require Import ZArith String List Bool Arith.
+Require Import ZArith String List Bool Arith Lia.
 Require Import Ccm.Costs Ccm.Syntax.
 Import ListNotations.
 Open Scope string_scope.
@@ -175,3 +175,47 @@ Inductive eval (rs : ruleset) (sc : scoping)
     eval rs sc c G1 (atom_expr a2) t2 G2 (Int n2) c2 ->
     prim_result op n1 n2 = Some r ->
     eval rs sc c G (Prim op a1 a2) (charge c CP 1 (plus t1 t2)) G2 r c.
+
+(* Induction on the first eval premise, naming every rule's premises the
+   same way in every proof (Rename.v, T3LetFree.v): the derivations E1,
+   E2, ... and their hypotheses IH1, IH2, ..., the looked-up binding L, the
+   value test Hv, the primitive's result v and prim_result Pr. *)
+Ltac eval_induction :=
+  induction 1 as
+      [c G v Hv
+      |c G e x t1 T y b cl t2 D z cz E1 IH1 E2 IH2
+      |c G x z cz L Hv
+      |c G x e ce t D z cz L Hv E IH
+      |c G bs e t D z cz E IH
+      |c G s alts d t1 T k xs cs ys b t2 D z cz E1 IH1 Sel Len E2 IH2
+      |c G s alts de t1 T v cs t2 D z cz E1 IH1 Na E2 IH2
+      |c G c' e t D z cz E IH
+      |c G c' e t D z cz E IH
+      |c G op a1 a2 t1 G1 n1 c1 t2 G2 n2 c2 v E1 IH1 E2 IH2 Pr].
+
+(* find_addr across the cells a let allocates: the objects of l at the
+   addresses n, n + 1, ... before the rest (EnvBisim.v, Rename.v). *)
+Local Open Scope nat_scope.
+Lemma find_addr_combine : forall (l : list obj) n a rest,
+    find_addr a (combine (seq n (length l)) l ++ rest) =
+    if (n <=? a) && (a <? n + length l) then nth_error l (a - n) else find_addr a rest.
+Proof.
+  induction l as [|o l IH]; intros n a rest; simpl.
+  - destruct (Nat.leb_spec n a), (Nat.ltb_spec a (n + 0)); simpl; try lia; auto.
+  - rewrite IH. destruct (Nat.eqb_spec a n) as [->|Hne].
+    + rewrite Nat.leb_refl, Nat.sub_diag. simpl.
+      replace (n <? n + S (length l)) with true by (symmetry; apply Nat.ltb_lt; lia). reflexivity.
+    + destruct (Nat.leb_spec n a), (Nat.leb_spec (S n) a), (Nat.ltb_spec a (S n + length l)),
+               (Nat.ltb_spec a (n + S (length l))); simpl; try lia; auto.
+      replace (a - n) with (S (a - S n)) by lia. reflexivity.
+Qed.
+
+(* Premises that look the same thing up agree (the step of a determinism
+   proof, MachineDet.v, EnvMachine.v): equal results, or a contradiction. *)
+Ltac same_lookups :=
+  repeat match goal with
+  | H : ?a = Some _, H' : ?a = Some _ |- _ =>
+      rewrite H in H'; injection H'; clear H'; intros; subst
+  | H : ?a = Some _, H' : ?a = None |- _ => rewrite H in H'; discriminate
+  | H : ?a = true, H' : ?a = false |- _ => rewrite H in H'; discriminate
+  end.

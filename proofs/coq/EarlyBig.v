@@ -21,10 +21,14 @@
    What T3 further needs is a big-step statement: an eeval derivation whose
    forced thunks are all needed gives the theta, value and cost centre of
    the eval derivation (left to right, no force) and a heap equal up to
-   renaming (Rename.heap_rn).  That statement is NOT proven here. *)
+   renaming (Rename.heap_rn).  That statement is NOT proven here.
+
+   The judgement and the proofs are EarlyQ.v's, with the predicate that
+   accepts every force: eeval o is qeeval (fun _ => True) o, and oesteps
+   are the qoesteps (fun _ => True) (oesteps_q). *)
 Require Import ZArith String List Bool Arith Lia.
 Require Import Ccm.Costs Ccm.Syntax Ccm.BigStep Ccm.Machine Ccm.MachineDet Ccm.Run
-        Ccm.Program Ccm.Complete Ccm.Sound Ccm.Interp Ccm.Order Ccm.ORun.
+        Ccm.Program Ccm.Complete Ccm.Sound Ccm.Interp Ccm.Order Ccm.ORun Ccm.EarlyQ.
 Import ListNotations.
 Open Scope nat_scope.
 
@@ -37,84 +41,40 @@ Inductive oesteps (o : order) (rs : ruleset) (sc : scoping) : nat -> state -> st
 | oesteps_cons : forall n s1 s2 s3,
     estep o rs sc s1 s2 -> oesteps o rs sc n s2 s3 -> oesteps o rs sc (S n) s1 s3.
 
+(* The big-step rules with operand order o and early forcing: EarlyQ's,
+   with every force allowed. *)
+Notation eeval o rs sc := (qeeval (fun _ => True) o rs sc).
+
+(* Every force is allowed: it names an address on top of the stack. *)
+Lemma forced_ok_any : forall s s', step_force s s' -> forced_ok (fun _ => True) s'.
+Proof.
+  intros s s' H. inversion H as [c G e0 x e ce S t L V]; subst.
+  unfold forced_ok. simpl. destruct x as [nm|a]; [discriminate L | exact I].
+Qed.
+
+Lemma oesteps_q : forall o rs sc n s s',
+    oesteps o rs sc n s s' <-> qoesteps (fun _ => True) o rs sc n s s'.
+Proof.
+  intros o rs sc n s s'. split; induction 1 as [|n s1 s2 s3 St R IH]; try constructor;
+    (econstructor; [|exact IH]); destruct St as [St|St].
+  - left. exact St.
+  - right. split; [exact St | eapply forced_ok_any; eassumption].
+  - left. exact St.
+  - right. exact (proj1 St).
+Qed.
+
 Lemma oesteps_trans : forall o rs sc n m s1 s2 s3,
     oesteps o rs sc n s1 s2 -> oesteps o rs sc m s2 s3 -> oesteps o rs sc (n + m) s1 s3.
-Proof.
-  intros o rs sc n m s1 s2 s3 H. revert m s3.
-  induction H; intros; simpl; [assumption | econstructor; eauto].
-Qed.
+Proof. intros. apply oesteps_q. eapply qoesteps_trans; apply oesteps_q; eassumption. Qed.
 
 Lemma oesteps_row : forall o rs sc s s', ostep o rs sc s s' -> oesteps o rs sc 1 s s'.
-Proof. intros. econstructor; [left; eassumption | constructor]. Qed.
+Proof. intros. apply oesteps_q. apply qoesteps_row. assumption. Qed.
 
 Lemma osteps_oesteps : forall o rs sc n s s', osteps o rs sc n s s' -> oesteps o rs sc n s s'.
-Proof. induction 1; [constructor | econstructor; [left; eassumption | assumption]]. Qed.
-
-(* The big-step rules with operand order o and early forcing. *)
-Inductive eeval (o : order) (rs : ruleset) (sc : scoping)
-  : cc -> heap -> expr -> theta -> heap -> expr -> cc -> Prop :=
-| EeValue : forall c G v, is_value v = true -> eeval o rs sc c G v empty G v c
-| EeApp : forall c G e x t1 T y b cl t2 D z cz,
-    eeval o rs sc c G e t1 T (Lam y b) cl ->
-    eeval o rs sc (body_cc sc cl c) T (subst y x b) t2 D z cz ->
-    eeval o rs sc c G (App e x) (charge c CA 1 (plus t1 t2)) D z cz
-| EeVarValue : forall c G x z cz,
-    lookup G x = Some (z, cz) -> is_value z = true ->
-    eeval o rs sc c G (Var x) (charge c CV 1 empty) G z (entered rs cz c)
-| EeVarThunk : forall c G x e ce t D z cz,
-    lookup G x = Some (e, ce) -> is_value e = false ->
-    eeval o rs sc ce (remove G x) e t D z cz ->
-    eeval o rs sc c G (Var x) (charge c CV 1 (charge cz CU 1 t))
-          (update D x (z, cz)) z (updated rs cz c)
-| EeLet : forall c G bs e t D z cz,
-    eeval o rs sc c (let_alloc G bs c) (let_rename G bs e) t D z cz ->
-    eeval o rs sc c G (Let bs e) (charge c CH (length bs) t) D z cz
-| EeCase : forall c G s alts d t1 T k xs cs ys b t2 D z cz,
-    eeval o rs sc c G s t1 T (Con k xs) cs ->
-    select alts k = Some (ys, b) -> length ys = length xs ->
-    eeval o rs sc c T (substs ys xs b) t2 D z cz ->
-    eeval o rs sc c G (Case s alts d) (charge c CC 1 (plus t1 t2)) D z cz
-| EeCaseDefault : forall c G s alts de t1 T v cs t2 D z cz,
-    eeval o rs sc c G s t1 T v cs -> no_alt alts v ->
-    eeval o rs sc c T de t2 D z cz ->
-    eeval o rs sc c G (Case s alts (Some de)) (charge c CC 1 (plus t1 t2)) D z cz
-| EeScc : forall c G c' e t D z cz,
-    eeval o rs sc c' G e t D z cz ->
-    eeval o rs sc c G (Scc c' e) (charge c' CEntries 1 (charge c CSubentries 1 t)) D z cz
-| EeSccSub : forall c G c' e t D z cz,
-    eeval o rs sc c' G e t D z cz -> eeval o rs sc c G (SccSub c' e) t D z cz
-| EePrimL : forall c G op a1 a2 t1 G1 n1 c1 t2 G2 n2 c2 r,
-    o = LTR ->
-    eeval o rs sc c G (atom_expr a1) t1 G1 (Int n1) c1 ->
-    eeval o rs sc c G1 (atom_expr a2) t2 G2 (Int n2) c2 ->
-    prim_result op n1 n2 = Some r ->
-    eeval o rs sc c G (Prim op a1 a2) (charge c CP 1 (plus t1 t2)) G2 r c
-| EePrimR : forall c G op a1 a2 t2 G1 n2 c2 t1 G2 n1 c1 r,
-    o = RTL ->
-    eeval o rs sc c G (atom_expr a2) t2 G1 (Int n2) c2 ->
-    eeval o rs sc c G1 (atom_expr a1) t1 G2 (Int n1) c1 ->
-    prim_result op n1 n2 = Some r ->
-    eeval o rs sc c G (Prim op a1 a2) (charge c CP 1 (plus t2 t1)) G2 r c
-(* force x (a thunk) first: its evaluation, var3, whatever is forced
-   before resume (an evaluation of the value), resume, then e. *)
-| EeForce : forall c G e x ex ce t1 D1 z1 c1 t2 D2 w cw t3 D z cz,
-    lookup G x = Some (ex, ce) -> is_value ex = false ->
-    eeval o rs sc ce (remove G x) ex t1 D1 z1 c1 ->
-    eeval o rs sc (updated rs c1 c) (update D1 x (z1, c1)) z1 t2 D2 w cw ->
-    eeval o rs sc c D2 e t3 D z cz ->
-    eeval o rs sc c G e (charge c1 CU 1 (plus t1 (plus t2 t3))) D z cz
-(* forces after an evaluation, before its value is used *)
-| EeThen : forall c G e t1 D1 z cz t2 D2 z2 cz2,
-    eeval o rs sc c G e t1 D1 z cz ->
-    eeval o rs sc cz D1 z t2 D2 z2 cz2 ->
-    eeval o rs sc c G e (plus t1 t2) D2 z2 cz2.
+Proof. intros. apply oesteps_q. apply qosteps_oesteps. assumption. Qed.
 
 Lemma eeval_value : forall o rs sc c G e t D z cz, eeval o rs sc c G e t D z cz -> is_value z = true.
-Proof.
-  induction 1; auto.
-  - eapply prim_result_value; eassumption.
-  - eapply prim_result_value; eassumption.
-Qed.
+Proof. intros o rs sc. apply qeeval_value. Qed.
 
 (* ---- eeval to runs (T2 for early runs) ---- *)
 
@@ -124,109 +84,9 @@ Theorem early_complete : forall o rs sc c G e th0 D z cz,
       oesteps o rs sc n (mkstate c G e S t) (mkstate cz D z S t') /\
       forall a k, t' a k = t a k + th0 a k.
 Proof.
-  induction 1 as
-      [c G v Hv
-      |c G e x t1 T y b cl t2 D z cz E1 IH1 E2 IH2
-      |c G x z cz L Hv
-      |c G x e ce t D z cz L Hv E IH
-      |c G bs e t D z cz E IH
-      |c G s alts d t1 T k xs cs ys b t2 D z cz E1 IH1 Sel Len E2 IH2
-      |c G s alts de t1 T v cs t2 D z cz E1 IH1 Na E2 IH2
-      |c G c' e t D z cz E IH
-      |c G c' e t D z cz E IH
-      |c G op a1 a2 t1 G1 n1 c1 t2 G2 n2 c2 r Ho E1 IH1 E2 IH2 Pr
-      |c G op a1 a2 t2 G1 n2 c2 t1 G2 n1 c1 r Ho E2 IH2 E1 IH1 Pr
-      |c G e x ex ce t1 D1 z1 c1 t2 D2 w cw t3 D z cz L Hv E1 IH1 E2 IH2 E3 IH3
-      |c G e t1 D1 z cz t2 D2 z2 cz2 E1 IH1 E2 IH2];
-    intros S0 t0.
-  - exists 0, t0. split; [constructor | theta_arith].
-  - destruct (IH1 (FArg x c :: S0) (charge c CA 1 t0)) as (k1 & u1 & R1 & U1).
-    destruct (IH2 S0 u1) as (k2 & u2 & R2 & U2).
-    eexists; exists u2. split; [|theta_arith].
-    eapply oesteps_trans; [eapply oesteps_trans; [eapply oesteps_trans|]|].
-    + apply oesteps_row. apply ostep_of_step; [apply Step_App1 | reflexivity].
-    + exact R1.
-    + apply oesteps_row. apply ostep_of_step; [apply Step_App2 | reflexivity].
-    + exact R2.
-  - eexists; exists (charge c CV 1 t0). split; [|theta_arith].
-    apply oesteps_row. apply ostep_of_step; [eapply Step_Var1; eassumption | reflexivity].
-  - destruct (IH (FUpd x c :: S0) (charge c CV 1 t0)) as (k1 & u1 & R1 & U1).
-    pose proof (eeval_value _ _ _ _ _ _ _ _ _ _ E) as Vz.
-    eexists; exists (charge cz CU 1 u1). split; [|theta_arith].
-    eapply oesteps_trans; [eapply oesteps_trans|].
-    + apply oesteps_row. apply ostep_of_step; [eapply Step_Var2; eassumption | reflexivity].
-    + exact R1.
-    + apply oesteps_row. apply ostep_of_step; [apply Step_Var3; exact Vz|].
-      destruct z; try discriminate Vz; reflexivity.
-  - destruct (IH S0 (charge c CH (length bs) t0)) as (k1 & u1 & R1 & U1).
-    eexists; exists u1. split; [|theta_arith].
-    eapply oesteps_trans; [|exact R1].
-    apply oesteps_row. apply ostep_of_step; [apply Step_Let | reflexivity].
-  - destruct (IH1 (FCase alts d c :: S0) (charge c CC 1 t0)) as (k1 & u1 & R1 & U1).
-    destruct (IH2 S0 u1) as (k2 & u2 & R2 & U2).
-    eexists; exists u2. split; [|theta_arith].
-    eapply oesteps_trans; [eapply oesteps_trans; [eapply oesteps_trans|]|].
-    + apply oesteps_row. apply ostep_of_step; [apply Step_Case1 | reflexivity].
-    + exact R1.
-    + apply oesteps_row. apply ostep_of_step; [eapply Step_Case2; eassumption | reflexivity].
-    + exact R2.
-  - destruct (IH1 (FCase alts (Some de) c :: S0) (charge c CC 1 t0)) as (k1 & u1 & R1 & U1).
-    destruct (IH2 S0 u1) as (k2 & u2 & R2 & U2).
-    pose proof (eeval_value _ _ _ _ _ _ _ _ _ _ E1) as Vv.
-    eexists; exists u2. split; [|theta_arith].
-    eapply oesteps_trans; [eapply oesteps_trans; [eapply oesteps_trans|]|].
-    + apply oesteps_row. apply ostep_of_step; [apply Step_Case1 | reflexivity].
-    + exact R1.
-    + apply oesteps_row. apply ostep_of_step; [eapply Step_Case2_Default; eassumption|].
-      destruct v; try discriminate Vv; reflexivity.
-    + exact R2.
-  - destruct (IH S0 (charge c' CEntries 1 (charge c CSubentries 1 t0))) as (k1 & u1 & R1 & U1).
-    eexists; exists u1. split; [|theta_arith].
-    eapply oesteps_trans; [|exact R1].
-    apply oesteps_row. apply ostep_of_step; [apply Step_Scc | reflexivity].
-  - destruct (IH S0 t0) as (k1 & u1 & R1 & U1).
-    eexists; exists u1. split; [|theta_arith].
-    eapply oesteps_trans; [|exact R1].
-    apply oesteps_row. apply ostep_of_step; [apply Step_Scc_Sub | reflexivity].
-  - subst o.
-    destruct (IH1 (FPrim1 op a2 c :: S0) (charge c CP 1 t0)) as (k1 & u1 & R1 & U1).
-    destruct (IH2 (FPrim2 op n1 c :: S0) u1) as (k2 & u2 & R2 & U2).
-    eexists; exists u2. split; [|theta_arith].
-    eapply oesteps_trans; [eapply oesteps_trans; [eapply oesteps_trans; [eapply oesteps_trans|]|]|].
-    + apply oesteps_row. apply Step_Prim1.
-    + exact R1.
-    + apply oesteps_row. apply Step_Prim2.
-    + exact R2.
-    + apply oesteps_row. apply Step_Prim3. exact Pr.
-  - subst o.
-    destruct (IH2 (FPrim1 op a1 c :: S0) (charge c CP 1 t0)) as (k1 & u1 & R1 & U1).
-    destruct (IH1 (FPrim2 op n2 c :: S0) u1) as (k2' & u2 & R2 & U2).
-    eexists; exists u2. split; [|theta_arith].
-    eapply oesteps_trans; [eapply oesteps_trans; [eapply oesteps_trans; [eapply oesteps_trans|]|]|].
-    + apply oesteps_row. right. apply Rtl_Prim1.
-    + exact R1.
-    + apply oesteps_row. left. split; [reflexivity | apply Step_Prim2].
-    + exact R2.
-    + apply oesteps_row. right. apply Rtl_Prim3. exact Pr.
-  - pose proof (eeval_value _ _ _ _ _ _ _ _ _ _ E1) as V1.
-    pose proof (eeval_value _ _ _ _ _ _ _ _ _ _ E2) as V2.
-    destruct (IH1 (FUpd x c :: FResume e c :: S0) t0) as (k1 & u1 & R1 & U1).
-    destruct (IH2 (FResume e c :: S0) (charge c1 CU 1 u1)) as (k2 & u2 & R2 & U2).
-    destruct (IH3 S0 u2) as (k3 & u3 & R3 & U3).
-    eexists; exists u3. split; [|theta_arith].
-    eapply oesteps_trans; [eapply oesteps_trans; [eapply oesteps_trans;
-      [eapply oesteps_trans; [eapply oesteps_trans|]|]|]|].
-    + econstructor; [right; econstructor; eassumption | constructor].
-    + exact R1.
-    + apply oesteps_row. apply ostep_of_step; [apply Step_Var3; exact V1|].
-      destruct z1; try discriminate V1; reflexivity.
-    + exact R2.
-    + apply oesteps_row. apply ostep_of_step; [apply Step_Resume; exact V2|].
-      destruct w; try discriminate V2; reflexivity.
-    + exact R3.
-  - destruct (IH1 S0 t0) as (k1 & u1 & R1 & U1).
-    destruct (IH2 S0 u1) as (k2 & u2 & R2 & U2).
-    do 2 eexists. split; [eapply oesteps_trans; [exact R1 | exact R2] | theta_arith].
+  intros o rs sc c G e th0 D z cz E S t.
+  destruct (qearly_complete _ _ _ _ _ _ _ _ _ _ _ E S t) as (n & t' & R & H).
+  exists n, t'. split; [apply oesteps_q; exact R | exact H].
 Qed.
 
 (* ---- runs to eeval (T1 for early runs) ---- *)
@@ -237,29 +97,6 @@ Definition rest (o : order) (rs : ruleset) (sc : scoping) (m : nat) (s sf : stat
   (m = 0 /\ s = sf) \/
   exists m' s2, m = S m' /\ ostep o rs sc s s2 /\ oesteps o rs sc m' s2 sf.
 
-Lemma rest_pop : forall o rs sc m c T z f Sk t sf,
-    rest o rs sc m (mkstate c T z (f :: Sk) t) sf -> final sf ->
-    exists m' s2, m = S m' /\ ostep o rs sc (mkstate c T z (f :: Sk) t) s2 /\
-                  oesteps o rs sc m' s2 sf.
-Proof.
-  intros o rs sc m c T z f Sk t sf [[-> <-]|H] F; [|exact H].
-  destruct F as [_ Hs]. discriminate.
-Qed.
-
-Lemma ostep_cases : forall o rs sc s s', ostep o rs sc s s' ->
-    (step rs sc s s' /\ (o = LTR \/ prim13_state s = false)) \/ (o = RTL /\ rtl_row s s').
-Proof.
-  intros [|] rs sc s s' H; simpl in H.
-  - left. split; [exact H | left; reflexivity].
-  - destruct H as [[P H]|H]; [left; split; [exact H | right; exact P] | right; split; [reflexivity | exact H]].
-Qed.
-
-Ltac orow H :=
-  let St := fresh "St" in let Ho := fresh "Ho" in
-  destruct (ostep_cases _ _ _ _ _ H) as [[St Ho]|[Ho St]]; clear H;
-  [ inversion St; subst; no_value_row; try (destruct Ho as [Ho|Ho]; discriminate Ho)
-  | first [ discriminate Ho | inversion St; subst; no_value_row ] ].
-
 Lemma early_decompose : forall o rs sc n c G e Sk t sf,
     oesteps o rs sc n (mkstate c G e Sk t) sf -> final sf ->
     exists m th0 D z cz t',
@@ -267,137 +104,12 @@ Lemma early_decompose : forall o rs sc n c G e Sk t sf,
       rest o rs sc m (mkstate cz D z Sk t') sf /\
       forall a k, t' a k = t a k + th0 a k.
 Proof.
-  intros o rs sc n. induction n as [n IH] using lt_wf_ind.
-  intros c G e Sk t sf R F.
-  inversion R as [s0|n' s1 s2 s3 St R2]; subst.
-  { (* the end: a value *)
-    destruct F as [Hv Hs]. simpl in Hv, Hs. subst.
-    exists 0, empty, G, e, c, t. split; [lia|]. split; [constructor; exact Hv|].
-    split; [left; split; reflexivity | theta_arith]. }
-  destruct St as [Row|Frc].
-  2:{ (* force: the thunk, var3, forces before resume, resume, then e *)
-    inversion Frc as [c0 G0 e0 x ex ce S0 t0 Lx Vx]; subst.
-    destruct (IH n' ltac:(lia) _ _ _ _ _ _ R2 F)
-      as (m1 & t1 & D1 & z1 & c1 & t1' & L1 & E1 & Rs1 & H1).
-    pose proof (eeval_value _ _ _ _ _ _ _ _ _ _ E1) as V1.
-    destruct (rest_pop _ _ _ _ _ _ _ _ _ _ _ Rs1 F) as (m1' & s3 & -> & Os & R3).
-    orow Os.
-    destruct (IH m1' ltac:(lia) _ _ _ _ _ _ R3 F)
-      as (m2 & t2 & D2 & w & cw & t2' & L2 & E2 & Rs2 & H2).
-    pose proof (eeval_value _ _ _ _ _ _ _ _ _ _ E2) as V2.
-    destruct (rest_pop _ _ _ _ _ _ _ _ _ _ _ Rs2 F) as (m2' & s4 & -> & Os & R4).
-    orow Os.
-    destruct (IH m2' ltac:(lia) _ _ _ _ _ _ R4 F)
-      as (m3 & t3 & D & z & cz & t3' & L3 & E3 & Rs3 & H3).
-    exists m3, (charge c1 CU 1 (plus t1 (plus t2 t3))), D, z, cz, t3'.
-    split; [lia|]. split; [eapply EeForce; eassumption|].
-    split; [exact Rs3 | theta_arith]. }
-  destruct (is_value e) eqn:V.
-  { (* a value, and a row: the value evaluates to itself *)
-    exists (S n'), empty, G, e, c, t. split; [lia|]. split; [constructor; exact V|].
-    split; [right; exists n', s2; split; [reflexivity | split; assumption] | theta_arith]. }
-  (* after a row that ends an evaluation with a value: what follows it *)
-  assert (Hend : forall m c1 T z1 t1, m < S n' ->
-             oesteps o rs sc m (mkstate c1 T z1 Sk t1) sf ->
-             exists m2 t2 D2 z2 cz2 t2', m2 <= m /\ eeval o rs sc c1 T z1 t2 D2 z2 cz2 /\
-               rest o rs sc m2 (mkstate cz2 D2 z2 Sk t2') sf /\
-               forall a k, t2' a k = t1 a k + t2 a k).
-  { intros m c1 T z1 t1 Lm Rm. exact (IH m Lm _ _ _ _ _ _ Rm F). }
-  pose proof Row as Row0.
-  destruct (ostep_cases _ _ _ _ _ Row) as [[St Ho]|[Ho St]]; clear Row.
-  2:{ (* right to left prim1 *)
-    inversion St; subst; simpl in V; try discriminate.
-    destruct (IH n' ltac:(lia) _ _ _ _ _ _ R2 F)
-      as (m1 & t2 & G1 & z2 & c2 & t2' & L1 & E1 & Rs1 & H1).
-    pose proof (eeval_value _ _ _ _ _ _ _ _ _ _ E1) as V1.
-    destruct (rest_pop _ _ _ _ _ _ _ _ _ _ _ Rs1 F) as (m1' & s3 & -> & Os & R3).
-    orow Os.
-    destruct (IH m1' ltac:(lia) _ _ _ _ _ _ R3 F)
-      as (m2 & t1 & G2 & z1 & c1 & t1' & L2 & E2 & Rs2 & H2).
-    pose proof (eeval_value _ _ _ _ _ _ _ _ _ _ E2) as V2.
-    destruct (rest_pop _ _ _ _ _ _ _ _ _ _ _ Rs2 F) as (m2' & s4 & -> & Os & R4).
-    destruct (ostep_cases _ _ _ _ _ Os) as [[St4 Ho4]|[_ St4]]; clear Os.
-    { inversion St4; subst; no_value_row. destruct Ho4 as [Ho4|Ho4]; discriminate Ho4. }
-    inversion St4; subst; no_value_row.
-    destruct (Hend m2' _ _ _ _ ltac:(lia) R4)
-      as (m3 & t3 & D3 & z3 & c3 & t3' & L3 & E3 & Rs3 & H3).
-    exists m3, (plus (charge c CP 1 (plus t2 t1)) t3), D3, z3, c3, t3'.
-    split; [lia|]. split; [eapply EeThen; [eapply EePrimR; eauto | exact E3]|].
-    split; [exact Rs3 | theta_arith]. }
-  destruct e; simpl in V; try discriminate V; inversion St; subst; no_value_row.
-  - (* App: app1, the function, app2, the body *)
-    destruct (IH n' ltac:(lia) _ _ _ _ _ _ R2 F)
-      as (m1 & t1 & T & z1 & c1 & t1' & L1 & E1 & Rs1 & H1).
-    pose proof (eeval_value _ _ _ _ _ _ _ _ _ _ E1) as V1.
-    destruct (rest_pop _ _ _ _ _ _ _ _ _ _ _ Rs1 F) as (m1' & s3 & -> & Os & R3).
-    orow Os.
-    destruct (IH m1' ltac:(lia) _ _ _ _ _ _ R3 F)
-      as (m2 & t2 & D & z & cz & t2' & L2 & E2 & Rs2 & H2).
-    exists m2, (charge c CA 1 (plus t1 t2)), D, z, cz, t2'.
-    split; [lia|]. split; [eapply EeApp; eassumption|]. split; [exact Rs2 | theta_arith].
-  - (* Var bound to a value: var1, then what follows *)
-    destruct (Hend n' _ _ _ _ ltac:(lia) R2)
-      as (m3 & t3 & D3 & z3 & c3 & t3' & L3 & E3 & Rs3 & H3).
-    exists m3, (plus (charge c CV 1 empty) t3), D3, z3, c3, t3'.
-    split; [lia|]. split; [eapply EeThen; [eapply EeVarValue; eassumption | exact E3]|].
-    split; [exact Rs3 | theta_arith].
-  - (* Var bound to a thunk: var2, the thunk, var3, then what follows *)
-    destruct (IH n' ltac:(lia) _ _ _ _ _ _ R2 F)
-      as (m1 & t1 & T & z1 & c1 & t1' & L1 & E1 & Rs1 & H1).
-    pose proof (eeval_value _ _ _ _ _ _ _ _ _ _ E1) as V1.
-    destruct (rest_pop _ _ _ _ _ _ _ _ _ _ _ Rs1 F) as (m1' & s3 & -> & Os & R3).
-    orow Os.
-    destruct (Hend m1' _ _ _ _ ltac:(lia) R3)
-      as (m3 & t3 & D3 & z3 & c3 & t3' & L3 & E3 & Rs3 & H3).
-    exists m3, (plus (charge c CV 1 (charge c1 CU 1 t1)) t3), D3, z3, c3, t3'.
-    split; [lia|]. split; [eapply EeThen; [eapply EeVarThunk; eassumption | exact E3]|].
-    split; [exact Rs3 | theta_arith].
-  - (* let *)
-    destruct (IH n' ltac:(lia) _ _ _ _ _ _ R2 F)
-      as (m1 & t1 & D & z & cz & t1' & L1 & E1 & Rs1 & H1).
-    exists m1, (charge c CH (length bs) t1), D, z, cz, t1'.
-    split; [lia|]. split; [eapply EeLet; eassumption|]. split; [exact Rs1 | theta_arith].
-  - (* case: case1, the scrutinee, then case2 or case2 default *)
-    destruct (IH n' ltac:(lia) _ _ _ _ _ _ R2 F)
-      as (m1 & t1 & T & z1 & c1 & t1' & L1 & E1 & Rs1 & H1).
-    pose proof (eeval_value _ _ _ _ _ _ _ _ _ _ E1) as V1.
-    destruct (rest_pop _ _ _ _ _ _ _ _ _ _ _ Rs1 F) as (m1' & s3 & -> & Os & R3).
-    orow Os.
-    + destruct (IH m1' ltac:(lia) _ _ _ _ _ _ R3 F)
-        as (m2 & t2 & D & z & cz & t2' & L2 & E2 & Rs2 & H2).
-      exists m2, (charge c CC 1 (plus t1 t2)), D, z, cz, t2'.
-      split; [lia|]. split; [eapply EeCase; eassumption|]. split; [exact Rs2 | theta_arith].
-    + destruct (IH m1' ltac:(lia) _ _ _ _ _ _ R3 F)
-        as (m2 & t2 & D & z & cz & t2' & L2 & E2 & Rs2 & H2).
-      exists m2, (charge c CC 1 (plus t1 t2)), D, z, cz, t2'.
-      split; [lia|]. split; [eapply EeCaseDefault; eassumption|]. split; [exact Rs2 | theta_arith].
-  - (* scc *)
-    destruct (IH n' ltac:(lia) _ _ _ _ _ _ R2 F)
-      as (m1 & t1 & D & z & cz & t1' & L1 & E1 & Rs1 & H1).
-    exists m1, (charge c0 CEntries 1 (charge c CSubentries 1 t1)), D, z, cz, t1'.
-    split; [lia|]. split; [eapply EeScc; eassumption|]. split; [exact Rs1 | theta_arith].
-  - (* scc_sub *)
-    destruct (IH n' ltac:(lia) _ _ _ _ _ _ R2 F)
-      as (m1 & t1 & D & z & cz & t1' & L1 & E1 & Rs1 & H1).
-    exists m1, t1, D, z, cz, t1'.
-    split; [lia|]. split; [eapply EeSccSub; eassumption|]. split; [exact Rs1 | theta_arith].
-  - (* a1 op a2, left to right: prim1, a1, prim2, a2, prim3, then what follows *)
-    destruct Ho as [Ho|Ho]; [|discriminate Ho]. subst o.
-    destruct (IH n' ltac:(lia) _ _ _ _ _ _ R2 F)
-      as (m1 & t1 & G1 & z1 & c1 & t1' & L1 & E1 & Rs1 & H1).
-    pose proof (eeval_value _ _ _ _ _ _ _ _ _ _ E1) as V1.
-    destruct (rest_pop _ _ _ _ _ _ _ _ _ _ _ Rs1 F) as (m1' & s3 & -> & Os & R3).
-    orow Os.
-    destruct (IH m1' ltac:(lia) _ _ _ _ _ _ R3 F)
-      as (m2 & t2 & G2 & z2 & c2 & t2' & L2 & E2 & Rs2 & H2).
-    pose proof (eeval_value _ _ _ _ _ _ _ _ _ _ E2) as V2.
-    destruct (rest_pop _ _ _ _ _ _ _ _ _ _ _ Rs2 F) as (m2' & s4 & -> & Os & R4).
-    orow Os.
-    destruct (Hend m2' _ _ _ _ ltac:(lia) R4)
-      as (m3 & t3 & D3 & z3 & c3 & t3' & L3 & E3 & Rs3 & H3).
-    exists m3, (plus (charge c CP 1 (plus t1 t2)) t3), D3, z3, c3, t3'.
-    split; [lia|]. split; [eapply EeThen; [eapply EePrimL; eauto | exact E3]|].
-    split; [exact Rs3 | theta_arith].
+  intros o rs sc n c G e Sk t sf R F. apply oesteps_q in R.
+  destruct (qearly_decompose _ _ _ _ _ _ _ _ _ _ _ R F)
+    as (m & th0 & D & z & cz & t' & L & E & Rs & H).
+  exists m, th0, D, z, cz, t'. split; [exact L|]. split; [exact E|]. split; [|exact H].
+  destruct Rs as [Rs|(m' & s2 & Hm & Os & R')]; [left; exact Rs|].
+  right. exists m', s2. split; [exact Hm|]. split; [exact Os | apply oesteps_q; exact R'].
 Qed.
 
 (* T1 for runs with early forcing, either order: from (cc, Gamma, e, [], t)
@@ -406,25 +118,14 @@ Theorem early_run_sound : forall o rs sc n c G e t sf,
     oesteps o rs sc n (mkstate c G e [] t) sf -> final sf ->
     exists th0, eeval o rs sc c G e th0 (hp sf) (ctl sf) (ccc sf) /\
                 forall a k, th sf a k = t a k + th0 a k.
-Proof.
-  intros o rs sc n c G e t sf R F.
-  destruct (early_decompose _ _ _ _ _ _ _ _ _ _ R F)
-    as (m & th0 & D & z & cz & t' & _ & E & [[_ <-]|(m' & s2 & _ & Os & _)] & H).
-  - exists th0. split; [exact E | exact H].
-  - exfalso. eapply ofinal_no_step; [|exact Os].
-    split; [eapply eeval_value; eassumption | reflexivity].
-Qed.
+Proof. intros o rs sc n c G e t sf R. apply oesteps_q in R. exact (qearly_run_sound _ _ _ _ _ _ _ _ _ _ R). Qed.
 
 (* ... for a program. *)
 Theorem early_sound : forall o rs sc p n sf,
     oesteps o rs sc n (init_state p) sf -> final sf ->
     exists th0, eeval o rs sc init_cc (init_heap p) init_ctl th0 (hp sf) (ctl sf) (ccc sf) /\
                 forall a k, th sf a k = th0 a k.
-Proof.
-  intros o rs sc p n sf R F.
-  destruct (early_run_sound _ _ _ _ _ _ _ _ _ R F) as (th0 & E & H).
-  exists th0. split; [exact E|]. intros a k. rewrite H. reflexivity.
-Qed.
+Proof. intros o rs sc p n sf R. apply oesteps_q in R. exact (qearly_sound _ _ _ _ _ _ _ R). Qed.
 
 (* ... and T2 for a program. *)
 Theorem early_program_complete : forall o rs sc p th0 D z cz,
@@ -433,8 +134,6 @@ Theorem early_program_complete : forall o rs sc p th0 D z cz,
                 hp s = D /\ ctl s = z /\ ccc s = cz /\ forall a k, th s a k = th0 a k.
 Proof.
   intros o rs sc p th0 D z cz E.
-  destruct (early_complete _ _ _ _ _ _ _ _ _ _ E [] empty) as (n & t' & R & H).
-  exists n, (mkstate cz D z [] t'). split; [exact R|].
-  split; [split; [eapply eeval_value; eassumption | reflexivity]|].
-  repeat split. intros a k. rewrite H. reflexivity.
+  destruct (qearly_program_complete _ _ _ _ _ _ _ _ _ E) as (n & s & R & Rest).
+  exists n, s. split; [apply oesteps_q; exact R | exact Rest].
 Qed.

@@ -1,16 +1,23 @@
-(* EarlyQ.v -- EarlyBig.v again, for runs whose forces are restricted to
-   the addresses a predicate Q allows (qestep Q: a row, or a force of an
-   address in Q); qeeval Q is eeval whose QeForce needs Q.  With Q the
-   addresses the plain run evaluates, these are the runs whose forced
-   thunks are needed (T3Forced.t3_let_free_forced).  Everything is proven
-   as in EarlyBig.v: T1 for such runs (qearly_run_sound). *)
+(* EarlyQ.v -- runs with early forcing and either operand order whose
+   forces are restricted to the addresses a predicate Q allows (qestep Q: a
+   row, or a force of an address in Q), as a big-step judgement: qeeval Q
+   is BigStep.eval with the operands of a primitive taken in order o, and
+   QeForce (needing Q) and QeThen for the forces (EarlyBig.v explains
+   them).  With Q the addresses the plain run evaluates, these are the runs
+   whose forced thunks are needed (T3Forced.t3_let_free_forced); with Q
+   the predicate that accepts every force, they are EarlyBig.v's eeval and
+   oesteps, whose theorems are this file's (EarlyBig.oesteps_q).
+
+   Proven: a run from (cc, Gamma, e, S, t) that ends final passes through
+   an eval derivation's result (qearly_decompose), hence T1 for such runs
+   (qearly_run_sound, qearly_sound); every qeeval derivation is such a run
+   (qearly_complete), hence T2 (qearly_program_complete). *)
 Require Import ZArith String List Bool Arith Lia.
 Require Import Ccm.Costs Ccm.Syntax Ccm.BigStep Ccm.Machine Ccm.MachineDet Ccm.Run
         Ccm.Program Ccm.Complete Ccm.Sound Ccm.Interp Ccm.Order Ccm.ORun.
 Import ListNotations.
 Open Scope nat_scope.
 
-(* One step of a run with early forcing: a row of order o, or force. *)
 (* The state a force reaches names the forced address on top. *)
 Definition forced_ok (Q : nat -> Prop) (s : state) : Prop :=
   match stk s with FUpd (VAddr a) _ :: _ => Q a | _ => False end.
@@ -95,6 +102,25 @@ Inductive qeeval (Q : nat -> Prop) (o : order) (rs : ruleset) (sc : scoping)
     qeeval Q o rs sc cz D1 z t2 D2 z2 cz2 ->
     qeeval Q o rs sc c G e (plus t1 t2) D2 z2 cz2.
 
+(* Induction on the first qeeval (or eeval) premise, naming the premises as
+   BigStep.eval_induction does, with Ho the order, HQ QeForce's premise on
+   Q, and the derivations of QePrimR in evaluation order (E2 first). *)
+Ltac qeeval_induction :=
+  induction 1 as
+      [c G v Hv
+      |c G e x t1 T y b cl t2 D z cz E1 IH1 E2 IH2
+      |c G x z cz L Hv
+      |c G x e ce t D z cz L Hv E IH
+      |c G bs e t D z cz E IH
+      |c G s alts d t1 T k xs cs ys b t2 D z cz E1 IH1 Sel Len E2 IH2
+      |c G s alts de t1 T v cs t2 D z cz E1 IH1 Na E2 IH2
+      |c G c' e t D z cz E IH
+      |c G c' e t D z cz E IH
+      |c G op a1 a2 t1 G1 n1 c1 t2 G2 n2 c2 r Ho E1 IH1 E2 IH2 Pr
+      |c G op a1 a2 t2 G1 n2 c2 t1 G2 n1 c1 r Ho E2 IH2 E1 IH1 Pr
+      |c G e x ex ce t1 D1 z1 c1 t2 D2 w cw t3 D z cz L Hv HQ E1 IH1 E2 IH2 E3 IH3
+      |c G e t1 D1 z cz t2 D2 z2 cz2 E1 IH1 E2 IH2].
+
 Lemma qeeval_value : forall Q o rs sc c G e t D z cz, qeeval Q o rs sc c G e t D z cz -> is_value z = true.
 Proof.
   induction 1; auto.
@@ -110,20 +136,7 @@ Theorem qearly_complete : forall Q o rs sc c G e th0 D z cz,
       qoesteps Q o rs sc n (mkstate c G e S t) (mkstate cz D z S t') /\
       forall a k, t' a k = t a k + th0 a k.
 Proof.
-  induction 1 as
-      [c G v Hv
-      |c G e x t1 T y b cl t2 D z cz E1 IH1 E2 IH2
-      |c G x z cz L Hv
-      |c G x e ce t D z cz L Hv E IH
-      |c G bs e t D z cz E IH
-      |c G s alts d t1 T k xs cs ys b t2 D z cz E1 IH1 Sel Len E2 IH2
-      |c G s alts de t1 T v cs t2 D z cz E1 IH1 Na E2 IH2
-      |c G c' e t D z cz E IH
-      |c G c' e t D z cz E IH
-      |c G op a1 a2 t1 G1 n1 c1 t2 G2 n2 c2 r Ho E1 IH1 E2 IH2 Pr
-      |c G op a1 a2 t2 G1 n2 c2 t1 G2 n1 c1 r Ho E2 IH2 E1 IH1 Pr
-      |c G e x ex ce t1 D1 z1 c1 t2 D2 w cw t3 D z cz L Hv HQ E1 IH1 E2 IH2 E3 IH3
-      |c G e t1 D1 z cz t2 D2 z2 cz2 E1 IH1 E2 IH2];
+  qeeval_induction;
     intros S0 t0.
   - exists 0, t0. split; [constructor | theta_arith].
   - destruct (IH1 (FArg x c :: S0) (charge c CA 1 t0)) as (k1 & u1 & R1 & U1).
@@ -247,6 +260,16 @@ Ltac qorow H :=
   [ inversion St; subst; no_value_row; try (destruct Ho as [Ho|Ho]; discriminate Ho)
   | first [ discriminate Ho | inversion St; subst; no_value_row ] ].
 
+(* An evaluation E whose rest Rs (the run ending final by F) goes on with
+   a row: E's value, and that row Os, to the run R' after it (pop_after);
+   pop_row takes the row apart with qorow. *)
+Ltac pop_after E Rs F m' s R' Os :=
+  let V := fresh "V" in
+  pose proof (qeeval_value _ _ _ _ _ _ _ _ _ _ _ E) as V;
+  destruct (qrest_pop _ _ _ _ _ _ _ _ _ _ _ _ Rs F) as (m' & s & -> & Os & R').
+
+Ltac pop_row E Rs F m' s R' := let Os := fresh "Os" in pop_after E Rs F m' s R' Os; qorow Os.
+
 Lemma qearly_decompose : forall Q o rs sc n c G e Sk t sf,
     qoesteps Q o rs sc n (mkstate c G e Sk t) sf -> final sf ->
     exists m th0 D z cz t',
@@ -266,14 +289,10 @@ Proof.
     inversion Frc as [c0 G0 e0 x ex ce S0 t0 Lx Vx]; subst.
     destruct (IH n' ltac:(lia) _ _ _ _ _ _ R2 F)
       as (m1 & t1 & D1 & z1 & c1 & t1' & L1 & E1 & Rs1 & H1).
-    pose proof (qeeval_value _ _ _ _ _ _ _ _ _ _ _ E1) as V1.
-    destruct (qrest_pop _ _ _ _ _ _ _ _ _ _ _ _ Rs1 F) as (m1' & s3 & -> & Os & R3).
-    qorow Os.
+    pop_row E1 Rs1 F m1' s3 R3.
     destruct (IH m1' ltac:(lia) _ _ _ _ _ _ R3 F)
       as (m2 & t2 & D2 & w & cw & t2' & L2 & E2 & Rs2 & H2).
-    pose proof (qeeval_value _ _ _ _ _ _ _ _ _ _ _ E2) as V2.
-    destruct (qrest_pop _ _ _ _ _ _ _ _ _ _ _ _ Rs2 F) as (m2' & s4 & -> & Os & R4).
-    qorow Os.
+    pop_row E2 Rs2 F m2' s4 R4.
     destruct (IH m2' ltac:(lia) _ _ _ _ _ _ R4 F)
       as (m3 & t3 & D & z & cz & t3' & L3 & E3 & Rs3 & H3).
     exists m3, (charge c1 CU 1 (plus t1 (plus t2 t3))), D, z, cz, t3'.
@@ -296,13 +315,10 @@ Proof.
     inversion St; subst; simpl in V; try discriminate.
     destruct (IH n' ltac:(lia) _ _ _ _ _ _ R2 F)
       as (m1 & t2 & G1 & z2 & c2 & t2' & L1 & E1 & Rs1 & H1).
-    pose proof (qeeval_value _ _ _ _ _ _ _ _ _ _ _ E1) as V1.
-    destruct (qrest_pop _ _ _ _ _ _ _ _ _ _ _ _ Rs1 F) as (m1' & s3 & -> & Os & R3).
-    qorow Os.
+    pop_row E1 Rs1 F m1' s3 R3.
     destruct (IH m1' ltac:(lia) _ _ _ _ _ _ R3 F)
       as (m2 & t1 & G2 & z1 & c1 & t1' & L2 & E2 & Rs2 & H2).
-    pose proof (qeeval_value _ _ _ _ _ _ _ _ _ _ _ E2) as V2.
-    destruct (qrest_pop _ _ _ _ _ _ _ _ _ _ _ _ Rs2 F) as (m2' & s4 & -> & Os & R4).
+    pop_after E2 Rs2 F m2' s4 R4 Os.
     destruct (qostep_cases _ _ _ _ _ Os) as [[St4 Ho4]|[_ St4]]; clear Os.
     { inversion St4; subst; no_value_row. destruct Ho4 as [Ho4|Ho4]; discriminate Ho4. }
     inversion St4; subst; no_value_row.
@@ -315,9 +331,7 @@ Proof.
   - (* App: app1, the function, app2, the body *)
     destruct (IH n' ltac:(lia) _ _ _ _ _ _ R2 F)
       as (m1 & t1 & T & z1 & c1 & t1' & L1 & E1 & Rs1 & H1).
-    pose proof (qeeval_value _ _ _ _ _ _ _ _ _ _ _ E1) as V1.
-    destruct (qrest_pop _ _ _ _ _ _ _ _ _ _ _ _ Rs1 F) as (m1' & s3 & -> & Os & R3).
-    qorow Os.
+    pop_row E1 Rs1 F m1' s3 R3.
     destruct (IH m1' ltac:(lia) _ _ _ _ _ _ R3 F)
       as (m2 & t2 & D & z & cz & t2' & L2 & E2 & Rs2 & H2).
     exists m2, (charge c CA 1 (plus t1 t2)), D, z, cz, t2'.
@@ -331,9 +345,7 @@ Proof.
   - (* Var bound to a thunk: var2, the thunk, var3, then what follows *)
     destruct (IH n' ltac:(lia) _ _ _ _ _ _ R2 F)
       as (m1 & t1 & T & z1 & c1 & t1' & L1 & E1 & Rs1 & H1).
-    pose proof (qeeval_value _ _ _ _ _ _ _ _ _ _ _ E1) as V1.
-    destruct (qrest_pop _ _ _ _ _ _ _ _ _ _ _ _ Rs1 F) as (m1' & s3 & -> & Os & R3).
-    qorow Os.
+    pop_row E1 Rs1 F m1' s3 R3.
     destruct (Hend m1' _ _ _ _ ltac:(lia) R3)
       as (m3 & t3 & D3 & z3 & c3 & t3' & L3 & E3 & Rs3 & H3).
     exists m3, (plus (charge c CV 1 (charge c1 CU 1 t1)) t3), D3, z3, c3, t3'.
@@ -347,9 +359,7 @@ Proof.
   - (* case: case1, the scrutinee, then case2 or case2 default *)
     destruct (IH n' ltac:(lia) _ _ _ _ _ _ R2 F)
       as (m1 & t1 & T & z1 & c1 & t1' & L1 & E1 & Rs1 & H1).
-    pose proof (qeeval_value _ _ _ _ _ _ _ _ _ _ _ E1) as V1.
-    destruct (qrest_pop _ _ _ _ _ _ _ _ _ _ _ _ Rs1 F) as (m1' & s3 & -> & Os & R3).
-    qorow Os.
+    pop_row E1 Rs1 F m1' s3 R3.
     + destruct (IH m1' ltac:(lia) _ _ _ _ _ _ R3 F)
         as (m2 & t2 & D & z & cz & t2' & L2 & E2 & Rs2 & H2).
       exists m2, (charge c CC 1 (plus t1 t2)), D, z, cz, t2'.
@@ -372,14 +382,10 @@ Proof.
     destruct Ho as [Ho|Ho]; [|discriminate Ho]. subst o.
     destruct (IH n' ltac:(lia) _ _ _ _ _ _ R2 F)
       as (m1 & t1 & G1 & z1 & c1 & t1' & L1 & E1 & Rs1 & H1).
-    pose proof (qeeval_value _ _ _ _ _ _ _ _ _ _ _ E1) as V1.
-    destruct (qrest_pop _ _ _ _ _ _ _ _ _ _ _ _ Rs1 F) as (m1' & s3 & -> & Os & R3).
-    qorow Os.
+    pop_row E1 Rs1 F m1' s3 R3.
     destruct (IH m1' ltac:(lia) _ _ _ _ _ _ R3 F)
       as (m2 & t2 & G2 & z2 & c2 & t2' & L2 & E2 & Rs2 & H2).
-    pose proof (qeeval_value _ _ _ _ _ _ _ _ _ _ _ E2) as V2.
-    destruct (qrest_pop _ _ _ _ _ _ _ _ _ _ _ _ Rs2 F) as (m2' & s4 & -> & Os & R4).
-    qorow Os.
+    pop_row E2 Rs2 F m2' s4 R4.
     destruct (Hend m2' _ _ _ _ ltac:(lia) R4)
       as (m3 & t3 & D3 & z3 & c3 & t3' & L3 & E3 & Rs3 & H3).
     exists m3, (plus (charge c CP 1 (plus t1 t2)) t3), D3, z3, c3, t3'.

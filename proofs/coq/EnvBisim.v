@@ -126,20 +126,6 @@ Lemma krel_code : forall c env n e, c <> CIntVal -> krel (mkclo c env n) e -> cr
 Proof. intros c env n e Hc [[H _]|H]; [simpl in H; congruence | exact H]. Qed.
 
 (* find_addr across let_alloc, remove and update *)
-Lemma find_addr_combine : forall (l : list obj) n a rest,
-    find_addr a (combine (seq n (length l)) l ++ rest) =
-    if (n <=? a) && (a <? n + length l) then nth_error l (a - n) else find_addr a rest.
-Proof.
-  induction l as [|o l IH]; intros n a rest; simpl.
-  - destruct (Nat.leb_spec n a), (Nat.ltb_spec a (n + 0)); simpl; try lia; auto.
-  - rewrite IH. destruct (Nat.eqb_spec a n) as [->|Hne].
-    + rewrite Nat.leb_refl, Nat.sub_diag. simpl.
-      replace (n <? n + S (length l)) with true by (symmetry; apply Nat.ltb_lt; lia). reflexivity.
-    + destruct (Nat.leb_spec n a), (Nat.leb_spec (S n) a), (Nat.ltb_spec a (S n + length l)),
-               (Nat.ltb_spec a (n + S (length l))); simpl; try lia; auto.
-      replace (a - n) with (S (a - S n)) by lia. reflexivity.
-Qed.
-
 Lemma find_addr_filter : forall l a b,
     find_addr b (filter (fun p => negb (Nat.eqb (fst p) a)) l) =
     if Nat.eqb b a then None else find_addr b l.

@@ -225,28 +225,21 @@ Proof.
     destruct (compile ns s) as [cs|] eqn:Es; [|discriminate].
     head_destruct H2 ca.
     match goal with E : _ = Some ca |- _ => rename E into Ea end.
-    destruct d as [de|]; simpl in H2.
-    + destruct (compile ns de) as [cd|] eqn:Ed; simpl in H2; [|discriminate].
-      injection H2 as <-. constructor; [apply H; assumption | | constructor; apply (H1 de eq_refl); assumption].
-      clear H1 Ed Es. revert ca Ea.
-      induction H0 as [|[[k ys] e1] r He Hr IH]; intros ca Ea; simpl in Ea.
-      * injection Ea as <-. constructor.
-      * destruct (nodupb ys) eqn:Hys; [|discriminate].
-        destruct (compile (rev ys ++ ns) e1) eqn:E1; [|discriminate].
-        head_destruct Ea ca'. injection Ea as <-. constructor.
-        -- apply nodupb_NoDup. assumption.
-        -- apply He. assumption.
-        -- apply IH. first [assumption | reflexivity].
-    + injection H2 as <-. constructor; [apply H; assumption | | constructor].
-      clear H1 Es. revert ca Ea.
-      induction H0 as [|[[k ys] e1] r He Hr IH]; intros ca Ea; simpl in Ea.
-      * injection Ea as <-. constructor.
-      * destruct (nodupb ys) eqn:Hys; [|discriminate].
-        destruct (compile (rev ys ++ ns) e1) eqn:E1; [|discriminate].
-        head_destruct Ea ca'. injection Ea as <-. constructor.
-        -- apply nodupb_NoDup. assumption.
-        -- apply He. assumption.
-        -- apply IH. first [assumption | reflexivity].
+    destruct d as [de|]; simpl in H2;
+      [ destruct (compile ns de) as [cd|] eqn:Ed; simpl in H2; [|discriminate];
+        injection H2 as <-; constructor; [apply H; assumption | | constructor; apply (H1 de eq_refl); assumption];
+        clear Ed
+      | injection H2 as <-; constructor; [apply H; assumption | | constructor] ].
+    (* the alternatives, with a default or without *)
+    all: clear H1 Es; revert ca Ea;
+      induction H0 as [|[[k ys] e1] r He Hr IH]; intros ca Ea; simpl in Ea;
+      [ injection Ea as <-; constructor
+      | destruct (nodupb ys) eqn:Hys; [|discriminate];
+        destruct (compile (rev ys ++ ns) e1) eqn:E1; [|discriminate];
+        head_destruct Ea ca'; injection Ea as <-; constructor;
+        [ apply nodupb_NoDup; assumption
+        | apply He; assumption
+        | apply IH; first [assumption | reflexivity] ] ].
   - (* scc *)
     destruct (compile ns b) eqn:E; simpl in H0; [|discriminate].
     injection H0 as <-. constructor. apply H. assumption.

@@ -81,6 +81,17 @@ Proof. intros. rewrite nth_error_app2 by lia. rewrite Nat.sub_diag. reflexivity.
 
 (* ---- renaming one name: the outermost binder of the scope ---- *)
 
+(* A reference past the scope ns ++ [y] reaches, in scope ns, the cell
+   past the environment's new first one. *)
+Lemma rrel_env_shift : forall env ns y a i b,
+    length (ns ++ [y]) <= i -> nth_error env (i - length (ns ++ [y])) = Some b ->
+    rrel (a :: env) ns (RLoc i) (VAddr b).
+Proof.
+  intros env ns y a i b H0 H1. rewrite app_length in H0, H1; simpl in H0, H1.
+  apply RR_Env; [lia|]. replace (i - length ns) with (S (i - (length ns + 1))) by lia.
+  simpl. assumption.
+Qed.
+
 (* A shadowed outermost name: no reference reaches it, and the ones past it
    now reach the environment's new first cell's successors. *)
 Lemma rrel_shadow : forall env ns y a r x,
@@ -98,9 +109,7 @@ Proof.
         apply (H1 j); [assumption|]. rewrite nth_error_app_l by assumption. assumption.
       * assert (Hle : length (ns ++ [y]) <= i) by (rewrite app_length; simpl; lia).
         apply nth_error_None in Hle. congruence.
-  - rewrite app_length in H0, H1; simpl in H0, H1.
-    apply RR_Env; [lia|]. replace (i - length ns) with (S (i - (length ns + 1))) by lia.
-    simpl. assumption.
+  - eapply rrel_env_shift; eassumption.
   - constructor.
 Qed.
 
@@ -120,9 +129,7 @@ Proof.
         apply RR_Env; [lia|]. rewrite Nat.sub_diag. reflexivity.
       * exfalso. assert (Hle : length (ns ++ [y]) <= i) by (rewrite app_length; simpl; lia).
         apply nth_error_None in Hle. congruence.
-  - rewrite app_length in H0, H1; simpl in H0, H1.
-    apply RR_Env; [lia|]. replace (i - length ns) with (S (i - (length ns + 1))) by lia.
-    simpl. assumption.
+  - eapply rrel_env_shift; eassumption.
   - constructor.
 Qed.
 

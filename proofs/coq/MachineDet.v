@@ -13,12 +13,7 @@ Proof.
   intros rs sc s s1 s2 H1 H2.
   destruct H1; inversion H2; subst; simpl in *;
     try discriminate; try reflexivity;
-    repeat match goal with
-    | H : ?a = Some _, H' : ?a = Some _ |- _ =>
-        rewrite H in H'; injection H'; clear H'; intros; subst
-    | H : ?a = Some _, H' : ?a = None |- _ => rewrite H in H'; discriminate
-    | H : ?a = true, H' : ?a = false |- _ => rewrite H in H'; discriminate
-    end;
+    same_lookups;
     try reflexivity; try contradiction; try discriminate.
 Qed.
 

@@ -246,16 +246,8 @@ Qed.
 Lemma find_addr_combine' : forall (l : list obj) n k a rest, length l = k ->
     find_addr a (combine (seq n k) l ++ rest) =
     if (n <=? a) && (a <? n + k) then nth_error l (a - n) else find_addr a rest.
-Proof.
-  induction l as [|o l IH]; intros n k a rest Hk; subst k; simpl.
-  - destruct (Nat.leb_spec n a), (Nat.ltb_spec a (n + 0)); simpl; try lia; auto.
-  - rewrite (IH (S n) (length l) a rest eq_refl). destruct (Nat.eqb_spec a n) as [->|Hne].
-    + rewrite Nat.leb_refl, Nat.sub_diag. simpl.
-      replace (n <? n + S (length l)) with true by (symmetry; apply Nat.ltb_lt; lia). reflexivity.
-    + destruct (Nat.leb_spec n a), (Nat.leb_spec (S n) a), (Nat.ltb_spec a (S n + length l)),
-               (Nat.ltb_spec a (n + S (length l))); simpl; try lia; auto.
-      replace (a - n) with (S (a - S n)) by lia. reflexivity.
-Qed.
+Proof. intros l n k a rest <-. apply find_addr_combine. Qed.
+
 
 Lemma map_rn_seq : forall r k s s', (forall i, i < k -> r (s + i) = s' + i) ->
     map (rn_var r) (map VAddr (seq s k)) = map VAddr (seq s' k).
@@ -342,17 +334,7 @@ Theorem eval_rn : forall rs sc c G e t D z cz,
     forall r G', heap_rn r G G' ->
     exists D', eval rs sc c G' (rn_expr r e) t D' (rn_expr r z) cz /\ heap_rn r D D'.
 Proof.
-  induction 1 as
-      [c G v Hv
-      |c G e x t1 T y b cl t2 D z cz E1 IH1 E2 IH2
-      |c G x z cz L Hv
-      |c G x e ce t D z cz L Hv E IH
-      |c G bs e t D z cz E IH
-      |c G s alts d t1 T k xs cs ys b t2 D z cz E1 IH1 Sel Len E2 IH2
-      |c G s alts de t1 T v cs t2 D z cz E1 IH1 Na E2 IH2
-      |c G c' e t D z cz E IH
-      |c G c' e t D z cz E IH
-      |c G op a1 a2 t1 G1 n1 c1 t2 G2 n2 c2 v E1 IH1 E2 IH2 Pr];
+  eval_induction;
     intros r G' H; simpl.
   - exists G'. split; [constructor; rewrite is_value_rn; exact Hv | exact H].
   - destruct (IH1 r G' H) as (T' & E1' & HT). simpl in E1'.

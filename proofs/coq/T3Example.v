@@ -33,8 +33,34 @@ Definition ex3_forced : state :=
           (Scc "k" (Prim PMul (AInt 2%Z) (AInt 3%Z)))
           [FUpd (VAddr 1) "MAIN"; FResume (Var (VAddr 0)) "MAIN"] empty.
 
-Lemma osteps_qoesteps : forall Q o rs sc n s s', osteps o rs sc n s s' -> qoesteps Q o rs sc n s s'.
-Proof. induction 1; [constructor | econstructor; [left; eassumption | assumption]]. Qed.
+(* A force from s to s2 that Q allows, then a plain run of order o. *)
+Lemma force_then_run : forall Q o rs sc s s2 n sf,
+    step_force s s2 -> forced_ok Q s2 -> osteps o rs sc n s2 sf -> qoesteps Q o rs sc (S n) s sf.
+Proof.
+  intros Q o rs sc s s2 n sf Fo Ok R. apply qoesteps_cons with (s2 := s2).
+  - right. split; assumption.
+  - apply qosteps_oesteps. exact R.
+Qed.
+
+(* What ex3_t3 and ex4_t3 state, from the two runs (t3_let_free_forced). *)
+Lemma example_t3 : forall o p v n sf m sf',
+    prog_no_let p = true -> prog_no_sub p = true ->
+    steps Fig2 Evaluation n (init_state p) sf -> final sf -> ctl sf = v ->
+    qoesteps (fun a => val_at (hp sf) a) o Fig2 Evaluation (S m) (init_state p) sf' -> final sf' ->
+    exists n sf m sf',
+      steps Fig2 Evaluation n (init_state p) sf /\ final sf /\
+      qoesteps (fun a => val_at (hp sf) a) o Fig2 Evaluation (S m) (init_state p) sf' /\
+      final sf' /\ ctl sf = v /\
+      ccc sf' = ccc sf /\ (forall c k, th sf' c k = th sf c k) /\
+      exists r, heap_rn r (hp sf) (hp sf') /\ ctl sf' = rn_expr r (ctl sf).
+Proof.
+  intros o p v n sf m sf' Hnl Hns R1 F1 V E F2.
+  destruct (t3_let_free_forced o Fig2 Evaluation p _ _ _ _ Hnl (or_intror Hns) R1 F1 E F2)
+    as (Hc & Ht & Hh).
+  exists n, sf, m, sf'.
+  split; [exact R1|]. split; [exact F1|]. split; [exact E|]. split; [exact F2|].
+  split; [exact V|]. split; [exact Hc|]. split; [exact Ht | exact Hh].
+Qed.
 
 Theorem ex3_t3 :
   exists n sf m sf',
@@ -54,20 +80,15 @@ Proof.
   assert (F2 : final (snd r2)) by (apply (proj1 (stop_of_value Fig2 Evaluation _)); vm_compute; reflexivity).
   assert (E : qoesteps (fun a => val_at (hp (snd r1)) a) LTR Fig2 Evaluation (S (fst r2))
                        (init_state ex3) (snd r2)).
-  { apply qoesteps_cons with (s2 := ex3_forced).
-    - right. split.
-      + change (step_force (mkstate "MAIN" (init_heap ex3) (Var (VAddr 0)) [] empty)
-                            (mkstate "CAF:c" (remove (init_heap ex3) (VAddr 1))
-                                     (Scc "k" (Prim PMul (AInt 2%Z) (AInt 3%Z)))
-                                     [FUpd (VAddr 1) "MAIN"; FResume (Var (VAddr 0)) "MAIN"] empty)).
-        apply Step_Force; reflexivity.
-      + unfold forced_ok, val_at. simpl. exists (Int 6%Z), "k". split; [vm_compute; reflexivity | reflexivity].
-    - apply osteps_qoesteps. apply osteps_ltr. exact R2. }
-  destruct (t3_let_free_forced LTR Fig2 Evaluation ex3 _ _ _ _ ex3_no_let (or_intror ex3_no_sub)
-              R1 F1 E F2) as (Hc & Ht & Hh).
-  exists (fst r1), (snd r1), (fst r2), (snd r2).
-  split; [exact R1|]. split; [exact F1|]. split; [exact E|]. split; [exact F2|].
-  split; [vm_compute; reflexivity|]. split; [exact Hc|]. split; [exact Ht | exact Hh].
+  { apply force_then_run with (s2 := ex3_forced).
+    - change (step_force (mkstate "MAIN" (init_heap ex3) (Var (VAddr 0)) [] empty)
+                          (mkstate "CAF:c" (remove (init_heap ex3) (VAddr 1))
+                                 (Scc "k" (Prim PMul (AInt 2%Z) (AInt 3%Z)))
+                                 [FUpd (VAddr 1) "MAIN"; FResume (Var (VAddr 0)) "MAIN"] empty)).
+      apply Step_Force; reflexivity.
+    - unfold forced_ok, val_at. simpl. exists (Int 6%Z), "k". split; [vm_compute; reflexivity | reflexivity].
+    - apply osteps_ltr. exact R2. }
+  apply (example_t3 LTR ex3 (Int 12%Z) (fst r1) (snd r1) (fst r2) (snd r2) ex3_no_let ex3_no_sub R1 F1); [vm_compute; reflexivity | exact E | exact F2].
 Qed.
 
 (* Right to left, and a forced thunk that enters another thunk:
@@ -123,18 +144,13 @@ Proof.
   assert (F2 : final (snd r2)) by (apply (proj1 (ostop_of_value RTL Fig2 Evaluation _)); vm_compute; reflexivity).
   assert (E : qoesteps (fun a => val_at (hp (snd r1)) a) RTL Fig2 Evaluation (S (fst r2))
                        (init_state ex4) (snd r2)).
-  { apply qoesteps_cons with (s2 := ex4_forced).
-    - right. split.
-      + change (step_force (mkstate "MAIN" (init_heap ex4) (Var (VAddr 0)) [] empty)
-                            (mkstate "CAF:d" (remove (init_heap ex4) (VAddr 2))
-                                     (Scc "m" (Prim PMul (AVar (VAddr 1)) (AInt 2%Z)))
-                                     [FUpd (VAddr 2) "MAIN"; FResume (Var (VAddr 0)) "MAIN"] empty)).
-        apply Step_Force; reflexivity.
-      + unfold forced_ok, val_at. simpl. exists (Int 12%Z), "m". split; [vm_compute; reflexivity | reflexivity].
-    - apply osteps_qoesteps. exact R2. }
-  destruct (t3_let_free_forced RTL Fig2 Evaluation ex4 _ _ _ _ (eq_refl _) (or_intror (eq_refl _))
-              R1 F1 E F2) as (Hc & Ht & Hh).
-  exists (fst r1), (snd r1), (fst r2), (snd r2).
-  split; [exact R1|]. split; [exact F1|]. split; [exact E|]. split; [exact F2|].
-  split; [vm_compute; reflexivity|]. split; [exact Hc|]. split; [exact Ht | exact Hh].
+  { apply force_then_run with (s2 := ex4_forced).
+    - change (step_force (mkstate "MAIN" (init_heap ex4) (Var (VAddr 0)) [] empty)
+                          (mkstate "CAF:d" (remove (init_heap ex4) (VAddr 2))
+                                 (Scc "m" (Prim PMul (AVar (VAddr 1)) (AInt 2%Z)))
+                                 [FUpd (VAddr 2) "MAIN"; FResume (Var (VAddr 0)) "MAIN"] empty)).
+      apply Step_Force; reflexivity.
+    - unfold forced_ok, val_at. simpl. exists (Int 12%Z), "m". split; [vm_compute; reflexivity | reflexivity].
+    - exact R2. }
+  apply (example_t3 RTL ex4 (Int 18%Z) (fst r1) (snd r1) (fst r2) (snd r2) (eq_refl _) (eq_refl _) R1 F1); [vm_compute; reflexivity | exact E | exact F2].
 Qed.

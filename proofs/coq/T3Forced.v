@@ -97,6 +97,42 @@ Proof. intros c G v b Hv Hr. inversion Hr; subst; simpl in Hv; discriminate. Qed
 
 Ltac theta_free := idtac.
 
+(* In early_within, a primitive: the operand evaluated first (its
+   derivation Ea, induction hypothesis IHa and reads rule Ra), then the
+   other (Eb, IHb, Rb); the other names are early_within's. *)
+Ltac prim_within Ea Eb IHa IHb Ra Rb HG Sk HR Th VG Cc So V1 C Om' :=
+  let Ea' := fresh "Ea'" in let Eb' := fresh "Eb'" in
+  let HT := fresh "HT" in let M1 := fresh "M1" in let M2 := fresh "M2" in
+  let Sa1 := fresh "Sa1" in let Sa2 := fresh "Sa2" in
+  pose proof (qeeval_eeval _ _ _ _ _ _ _ _ _ _ _ Ea) as Ea';
+  pose proof (qeeval_eeval _ _ _ _ _ _ _ _ _ _ _ Eb) as Eb';
+  destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ Ea' (atom_nl _) HG) as (HT & _ & M1);
+  destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ Eb' (atom_nl _) HT) as (_ & _ & M2);
+  destruct (e0_prim_inv _ _ _ _ _ _ _ _ _ _ Sk) as (Sa1 & Sa2);
+  lazymatch type of M1 with mono ?G ?G1 =>
+    let N1 := fresh "N1" in
+    assert (N1 : forall a, newly G G1 a -> C a)
+      by (eapply IHa with (Om' := Om') (C := C); try eassumption;
+          first [exact (atom_nl _) | (intros bb Hr; apply HR; apply Ra; exact Hr) | eauto]);
+    let VT := fresh "VT" in
+    destruct (costs_in_omega rs sc H0 Om _ _ _ _ _ _ _ _ Ea' (atom_nl _) HG Th VG
+                (fits_of_newly C G G1 M1 VG Th N1 Cc) So)
+      as (? & ? & ? & VT & _);
+    let Sp := fresh "Sp" in
+    destruct (newly_split _ _ _ M1 M2) as (Sp & _);
+    let a := fresh "a" in let Ha := fresh "Ha" in
+    intros a Ha; apply Sp in Ha; destruct Ha as [Ha|Ha]; [exact (N1 a Ha)|];
+    let ThT := fresh "ThT" in
+    assert (ThT : forall a' ob, find_addr a' (binds G1) = Some ob -> is_value (fst ob) = false ->
+                                find_addr a' (binds H0) = Some ob)
+      by (intros a' ob F V; apply Th; [apply (proj1 (proj2 M1)) | ]; assumption);
+    let VR := fresh "VR" in
+    assert (VR : vle (restrict Om G1) Om')
+      by (eapply restrict_vle_same; [|exact V1]; apply (proj2 (proj2 M1)));
+    eapply IHb with (Om' := Om') (C := C); try eassumption;
+      first [exact (atom_nl _) | (intros bb Hr; apply HR; apply Rb; exact Hr) | eauto]
+  end.
+
 Lemma early_within : forall Q o c G e t D z cz,
     qeeval Q o rs sc c G e t D z cz ->
     no_let e = true -> heap_nl G ->
@@ -114,20 +150,7 @@ Lemma early_within : forall Q o c G e t D z cz,
     (forall b, reads0 rs sc c Om' e b -> C b) ->
     forall a, newly G D a -> C a.
 Proof.
-  induction 1 as
-      [c G v Hv
-      |c G e x t1 T y b cl t2 D z cz E1 IH1 E2 IH2
-      |c G x z cz L Hv
-      |c G x e ce t D z cz L Hv E IH
-      |c G bs e t D z cz E IH
-      |c G s alts d t1 T k xs cs ys b t2 D z cz E1 IH1 Sel Len E2 IH2
-      |c G s alts de t1 T v cs t2 D z cz E1 IH1 Na E2 IH2
-      |c G c' e t D z cz E IH
-      |c G c' e t D z cz E IH
-      |c G op a1 a2 t1 G1 n1 c1 t2 G2 n2 c2 r Ho E1 IH1 E2 IH2 Pr
-      |c G op a1 a2 t2 G1 n2 c2 t1 G2 n1 c1 r Ho E2 IH2 E1 IH1 Pr
-      |c G e x ex ce t1 D1 z1 c1 t2 D2 w cw t3 D z cz L Hv HQ E1 IH1 E2 IH2 E3 IH3
-      |c G e t1 D1 z cz t2 D2 z2 cz2 E1 IH1 E2 IH2];
+  qeeval_induction;
     intros Ne HG Th VG So C Cc Ccl CQ Om' V1 V2 (t0 & z0 & cz0 & Sk) HR; simpl in Ne.
   - intros a [(e & ce & F & Ve) (w & cw & F' & Vw)]. congruence.
   - (* application *)
@@ -238,45 +261,9 @@ Proof.
     eapply IH with (Om' := Om') (C := C); try eassumption; [eauto|].
     intros bb Hr. apply HR. apply R0SccSub. exact Hr.
   - (* primitive, left to right *)
-    pose proof (qeeval_eeval _ _ _ _ _ _ _ _ _ _ _ E1) as E1'.
-    pose proof (qeeval_eeval _ _ _ _ _ _ _ _ _ _ _ E2) as E2'.
-    destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E1' (atom_nl _) HG) as (HT & _ & M1).
-    destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E2' (atom_nl _) HT) as (_ & _ & M2).
-    destruct (e0_prim_inv _ _ _ _ _ _ _ _ _ _ Sk) as (Sa1 & Sa2).
-    assert (N1 : forall a, newly G G1 a -> C a).
-    { eapply IH1 with (Om' := Om') (C := C); try eassumption;
-        first [exact (atom_nl _) | (intros bb Hr; apply HR; apply R0Prim1; exact Hr) | eauto]. }
-    destruct (costs_in_omega rs sc H0 Om _ _ _ _ _ _ _ _ E1' (atom_nl _) HG Th VG
-                (fits_of_newly C G G1 M1 VG Th N1 Cc) So)
-      as (t10 & L1 & Ev1 & VT & _).
-    destruct (newly_split _ _ _ M1 M2) as (Sp & _).
-    intros a Ha. apply Sp in Ha. destruct Ha as [Ha|Ha]; [exact (N1 a Ha)|].
-    assert (ThT : forall a' ob, find_addr a' (binds G1) = Some ob -> is_value (fst ob) = false ->
-                                find_addr a' (binds H0) = Some ob)
-      by (intros a' ob F V; apply Th; [apply (proj1 (proj2 M1)) | ]; assumption).
-    assert (VR : vle (restrict Om G1) Om') by (eapply restrict_vle_same; [|exact V1]; apply (proj2 (proj2 M1))).
-    eapply IH2 with (Om' := Om') (C := C); try eassumption;
-      first [exact (atom_nl _) | (intros bb Hr; apply HR; apply R0Prim2; exact Hr) | eauto].
+    prim_within E1 E2 IH1 IH2 R0Prim1 R0Prim2 HG Sk HR Th VG Cc So V1 C Om'.
   - (* primitive, right to left *)
-    pose proof (qeeval_eeval _ _ _ _ _ _ _ _ _ _ _ E1) as E1'.
-    pose proof (qeeval_eeval _ _ _ _ _ _ _ _ _ _ _ E2) as E2'.
-    destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E2' (atom_nl _) HG) as (HT & _ & M1).
-    destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E1' (atom_nl _) HT) as (_ & _ & M2).
-    destruct (e0_prim_inv _ _ _ _ _ _ _ _ _ _ Sk) as (Sa1 & Sa2).
-    assert (N1 : forall a, newly G G1 a -> C a).
-    { eapply IH2 with (Om' := Om') (C := C); try eassumption;
-        first [exact (atom_nl _) | (intros bb Hr; apply HR; apply R0Prim2; exact Hr) | eauto]. }
-    destruct (costs_in_omega rs sc H0 Om _ _ _ _ _ _ _ _ E2' (atom_nl _) HG Th VG
-                (fits_of_newly C G G1 M1 VG Th N1 Cc) So)
-      as (t20 & L2 & Ev2 & VT & _).
-    destruct (newly_split _ _ _ M1 M2) as (Sp & _).
-    intros a Ha. apply Sp in Ha. destruct Ha as [Ha|Ha]; [exact (N1 a Ha)|].
-    assert (ThT : forall a' ob, find_addr a' (binds G1) = Some ob -> is_value (fst ob) = false ->
-                                find_addr a' (binds H0) = Some ob)
-      by (intros a' ob F V; apply Th; [apply (proj1 (proj2 M1)) | ]; assumption).
-    assert (VR : vle (restrict Om G1) Om') by (eapply restrict_vle_same; [|exact V1]; apply (proj2 (proj2 M1))).
-    eapply IH1 with (Om' := Om') (C := C); try eassumption;
-      first [exact (atom_nl _) | (intros bb Hr; apply HR; apply R0Prim1; exact Hr) | eauto].
+    prim_within E2 E1 IH2 IH1 R0Prim2 R0Prim1 HG Sk HR Th VG Cc So V1 C Om'.
   - (* force *)
     destruct (lookup_addr _ _ _ L) as [a ->]. simpl in L.
     pose proof (Th a (ex, ce) L Hv) as F0.
@@ -392,26 +379,16 @@ Proof.
   intros o rs sc p n sf m sf' Hnl Hrs R F R' F'.
   apply (t3_let_free_needed o rs sc p n sf m sf' Hnl Hrs R F (qoesteps_oesteps _ _ _ _ _ _ _ R') F').
   intros a Hva.
-  destruct (run_sound _ _ _ _ _ _ _ _ R F) as (tP & EP & ThP).
+  destruct (plain_measured _ _ _ _ _ Hnl Hrs R F)
+    as (tP & EP & ThP & MP & So & (t0 & LP & Ev & _ & NdP & MemP & CP & TP & RaP & RbP)).
   destruct (qearly_run_sound _ _ _ _ _ _ _ _ _ _ R' F') as (tE & EQ & ThE).
   set (H0 := init_heap p) in *. set (Om := hp sf).
   assert (N0 : heap_nl H0) by (apply init_heap_nl; exact Hnl).
   assert (Ne0 : no_let init_ctl = true) by reflexivity.
-  pose proof (eval_eeval _ _ _ _ _ _ _ _ _ EP) as EP'.
   pose proof (qeeval_eeval _ _ _ _ _ _ _ _ _ _ _ EQ) as EE.
-  destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ EP' Ne0 N0) as (_ & _ & MP).
   destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ EE Ne0 N0) as (_ & _ & ME).
-  assert (So : sub_ok rs H0 Om).
-  { destruct Hrs as [Hrs|Hrs]; [left; exact Hrs | right].
-    pose proof (init_state_ok p Hrs) as (Hc & Hh & Hs & _).
-    destruct (eval_sub_ok H0 _ _ _ _ _ _ _ _ _ EP Hc Hh Hs) as (_ & _ & _ & Hv).
-    - intros b z cz e ce F1 V1 F0 V0. rewrite F1 in F0. injection F0 as <- <-. congruence.
-    - exact Hv. }
   assert (Th0 : forall b ob, find_addr b (binds H0) = Some ob -> is_value (fst ob) = false ->
                              find_addr b (binds H0) = Some ob) by auto.
-  destruct (costs_in_omega rs sc H0 Om LTR _ _ _ _ _ _ _ EP' Ne0 N0 Th0 (proj1 MP)
-              ltac:(intros b z cz Fb Vb; left; exact Fb) So)
-    as (t0 & LP & Ev & _ & NdP & MemP & CP & TP & RaP & RbP).
   assert (Within : forall b, newly H0 (hp sf') b -> val_at Om b).
   { eapply (early_within rs sc H0 Om _ _ _ _ _ _ _ _ _ EQ Ne0 N0 Th0 (proj1 MP) So (val_at Om)).
     - intros b e0 c0 Cb F0 V0.

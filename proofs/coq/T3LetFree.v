@@ -27,7 +27,7 @@
 Require Import ZArith String List Bool Arith Lia Permutation.
 Require Import Ccm.Costs Ccm.Syntax Ccm.BigStep Ccm.Machine Ccm.MachineDet Ccm.Run
         Ccm.Program Ccm.Complete Ccm.Sound Ccm.ForceAtDemand Ccm.SubNeverCurrent
-        Ccm.Interp Ccm.Order Ccm.Rename Ccm.ORun Ccm.ForceEarly Ccm.EarlyBig.
+        Ccm.Interp Ccm.Order Ccm.Rename Ccm.ORun Ccm.ForceEarly Ccm.EarlyQ Ccm.EarlyBig.
 Import ListNotations.
 Open Scope nat_scope.
 Open Scope list_scope.
@@ -161,20 +161,7 @@ Lemma eeval_nl : forall o rs sc c G e t D z cz,
     eeval o rs sc c G e t D z cz -> no_let e = true -> heap_nl G ->
     heap_nl D /\ no_let z = true /\ mono G D.
 Proof.
-  induction 1 as
-      [c G v Hv
-      |c G e x t1 T y b cl t2 D z cz E1 IH1 E2 IH2
-      |c G x z cz L Hv
-      |c G x e ce t D z cz L Hv E IH
-      |c G bs e t D z cz E IH
-      |c G s alts d t1 T k xs cs ys b t2 D z cz E1 IH1 Sel Len E2 IH2
-      |c G s alts de t1 T v cs t2 D z cz E1 IH1 Na E2 IH2
-      |c G c' e t D z cz E IH
-      |c G c' e t D z cz E IH
-      |c G op a1 a2 t1 G1 n1 c1 t2 G2 n2 c2 r Ho E1 IH1 E2 IH2 Pr
-      |c G op a1 a2 t2 G1 n2 c2 t1 G2 n1 c1 r Ho E2 IH2 E1 IH1 Pr
-      |c G e x ex ce t1 D1 z1 c1 t2 D2 w cw t3 D z cz L Hv E1 IH1 E2 IH2 E3 IH3
-      |c G e t1 D1 z cz t2 D2 z2 cz2 E1 IH1 E2 IH2];
+  qeeval_induction;
     intros Ne HG; simpl in Ne.
   - split; [exact HG | split; [exact Ne | apply mono_refl]].
   - destruct (IH1 Ne HG) as (HT & Nl & M1). simpl in Nl.
@@ -453,6 +440,30 @@ Ltac sums :=
   repeat (destruct (string_dec _ _)); repeat (destruct (counter_eq_dec _ _));
   lia.
 
+(* costs_in_omega, an evaluation made of two, one after the other (the
+   first's thunk list, NoDup and membership Nd1, Mem1; the second's Nd2,
+   Mem2; Dj and Sp of newly_split): the thunks the whole evaluated are
+   both lists' (merge_lists); and the skeleton of each reads what the
+   whole has evaluated (merge_rb, from the parts' Rb1, Rb2 and heaps M1, M2). *)
+Ltac merge_lists Nd1 Nd2 Mem1 Mem2 Dj Sp :=
+  split; [rewrite map_app; apply NoDup_app_disj; [exact Nd1 | exact Nd2|];
+          let a := fresh "a" in let H1 := fresh "H1" in let H2 := fresh "H2" in
+          intros a H1 H2; apply Mem1 in H1; apply Mem2 in H2; exact (Dj a H1 H2)|];
+  split; [let a := fresh "a" in intros a; rewrite map_app, in_app_iff, Mem1, Mem2, Sp; tauto|];
+  split; [let p := fresh "p" in let Hp := fresh "Hp" in
+          intros p Hp; apply in_app_or in Hp; destruct Hp; auto|].
+
+Ltac merge_rb Sp Rb1 Rb2 M1 M2 :=
+  let aa := fresh "aa" in let ex := fresh "ex" in let ce := fresh "ce" in let bb := fresh "bb" in
+  let Hn := fresh "Hn" in let Fa := fresh "Fa" in let Hr := fresh "Hr" in
+  intros aa ex ce bb Hn Fa Hr; apply Sp in Hn; destruct Hn as [Hn|Hn];
+  [ exact (val_at_vle _ _ _ (Rb1 aa ex ce bb Hn Fa Hr) (proj1 M2))
+  | let Hn' := fresh "Hn'" in let e' := fresh "e'" in let ce' := fresh "ce'" in
+    let Ft := fresh "Ft" in let Ve' := fresh "Ve'" in let Fg := fresh "Fg" in
+    pose proof Hn as Hn'; destruct Hn' as [(e' & ce' & Ft & Ve') _];
+    pose proof (proj1 (proj2 M1) aa (e', ce') Ft Ve') as Fg; rewrite Fa in Fg; injection Fg as <- <-;
+    exact (Rb2 aa ex ce bb Hn Ft Hr) ].
+
 Lemma in_map_fst : forall (L : list (nat * theta)) a, In a (map fst L) -> exists th, In (a, th) L.
 Proof.
   intros L a H. apply in_map_iff in H. destruct H as ([b th] & E & H). simpl in E. subst. eauto.
@@ -466,20 +477,7 @@ Theorem costs_in_omega : forall o c G e t D z cz,
     vle G Om -> fits D -> sub_ok ->
     measured c G e t D z cz.
 Proof.
-  induction 1 as
-      [c G v Hv
-      |c G e x t1 T y b cl t2 D z cz E1 IH1 E2 IH2
-      |c G x z cz L Hv
-      |c G x e ce t D z cz L Hv E IH
-      |c G bs e t D z cz E IH
-      |c G s alts d t1 T k xs cs ys b t2 D z cz E1 IH1 Sel Len E2 IH2
-      |c G s alts de t1 T v cs t2 D z cz E1 IH1 Na E2 IH2
-      |c G c' e t D z cz E IH
-      |c G c' e t D z cz E IH
-      |c G op a1 a2 t1 G1 n1 c1 t2 G2 n2 c2 r Ho E1 IH1 E2 IH2 Pr
-      |c G op a1 a2 t2 G1 n2 c2 t1 G2 n1 c1 r Ho E2 IH2 E1 IH1 Pr
-      |c G e x ex ce t1 D1 z1 c1 t2 D2 w cw t3 D z cz L Hv E1 IH1 E2 IH2 E3 IH3
-      |c G e t1 D1 z cz t2 D2 z2 cz2 E1 IH1 E2 IH2];
+  qeeval_induction;
     intros Ne HG Th VG Fi So; simpl in Ne.
   - (* a value *)
     exists empty, []. split; [constructor; exact Hv|]. split; [exact VG|].
@@ -504,10 +502,7 @@ Proof.
     split; [eapply E0App; [exact Ev1|]; eapply eval0_vle; [exact Ev2|];
             apply restrict_same; intros a; symmetry; apply (proj2 (proj2 M1))|].
     split; [exact VD|].
-    split; [rewrite map_app; apply NoDup_app_disj; [exact Nd1 | exact Nd2|];
-            intros a H1 H2; apply Mem1 in H1; apply Mem2 in H2; exact (Dj a H1 H2)|].
-    split; [intros a; rewrite map_app, in_app_iff, Mem1, Mem2, Sp; tauto|].
-    split; [intros p Hp; apply in_app_or in Hp; destruct Hp; auto|].
+    merge_lists Nd1 Nd2 Mem1 Mem2 Dj Sp.
     split; [sums|]. split.
       + intros Om' bb V1 V2 Hr. inversion Hr; subst.
         * eapply val_at_vle; [eapply Ra1; eassumption | exact (proj1 M2)].
@@ -515,11 +510,7 @@ Proof.
             destruct (eval0_det _ _ _ _ _ _ _ _ (eval0_vle _ _ _ _ _ _ _ _ Ev1 _ V1) _ _ _ He) as (_ & El & <-)
           end.
           injection El as <- <-. eapply Ra2; [|exact V2 | eassumption]. eapply vle_trans; [|exact V1]. apply restrict_same. intros a'; symmetry; apply (proj2 (proj2 M1)).
-      + intros aa ex ce bb Hn Fa Hr. apply Sp in Hn. destruct Hn as [Hn|Hn].
-        * exact (val_at_vle _ _ _ (Rb1 aa ex ce bb Hn Fa Hr) (proj1 M2)).
-        * pose proof Hn as Hn'. destruct Hn' as [(e' & ce' & Ft & Ve') _].
-          pose proof (proj1 (proj2 M1) aa (e', ce') Ft Ve') as Fg. rewrite Fa in Fg. injection Fg as <- <-.
-          exact (Rb2 aa ex ce bb Hn Ft Hr).
+      + merge_rb Sp Rb1 Rb2 M1 M2.
 
   - (* a variable bound to a value *)
     destruct (lookup_addr _ _ _ L) as [a ->]. simpl in L.
@@ -590,10 +581,7 @@ Proof.
     split; [eapply E0Case; [exact Ev1 | exact Sel | exact Len |]; eapply eval0_vle; [exact Ev2|];
             apply restrict_same; intros a; symmetry; apply (proj2 (proj2 M1))|].
     split; [exact VD|].
-    split; [rewrite map_app; apply NoDup_app_disj; [exact Nd1 | exact Nd2|];
-            intros a H1 H2; apply Mem1 in H1; apply Mem2 in H2; exact (Dj a H1 H2)|].
-    split; [intros a; rewrite map_app, in_app_iff, Mem1, Mem2, Sp; tauto|].
-    split; [intros p Hp; apply in_app_or in Hp; destruct Hp; auto|].
+    merge_lists Nd1 Nd2 Mem1 Mem2 Dj Sp.
     split; [sums|]. split.
       + intros Om' b' V1 V2 Hr. inversion Hr; subst.
         * eapply val_at_vle; [eapply Ra1; eassumption | exact (proj1 M2)].
@@ -607,11 +595,7 @@ Proof.
             destruct (eval0_det _ _ _ _ _ _ _ _ (eval0_vle _ _ _ _ _ _ _ _ Ev1 _ V1) _ _ _ He) as (_ & <- & _)
           end.
           match goal with Hn : no_alt alts (Con k xs) |- _ => simpl in Hn; congruence end.
-      + intros aa ex ce bb Hn Fa Hr. apply Sp in Hn. destruct Hn as [Hn|Hn].
-        * exact (val_at_vle _ _ _ (Rb1 aa ex ce bb Hn Fa Hr) (proj1 M2)).
-        * pose proof Hn as Hn'. destruct Hn' as [(e' & ce' & Ft & Ve') _].
-          pose proof (proj1 (proj2 M1) aa (e', ce') Ft Ve') as Fg. rewrite Fa in Fg. injection Fg as <- <-.
-          exact (Rb2 aa ex ce bb Hn Ft Hr).
+      + merge_rb Sp Rb1 Rb2 M1 M2.
 
   - (* case, the default *)
     apply andb_prop in Ne. destruct Ne as [Ne Nd]. apply andb_prop in Ne. destruct Ne as [Ns Na'].
@@ -627,10 +611,7 @@ Proof.
     split; [eapply E0CaseDefault; [exact Ev1 | exact Na |]; eapply eval0_vle; [exact Ev2|];
             apply restrict_same; intros a; symmetry; apply (proj2 (proj2 M1))|].
     split; [exact VD|].
-    split; [rewrite map_app; apply NoDup_app_disj; [exact Nd1 | exact Nd2|];
-            intros a H1 H2; apply Mem1 in H1; apply Mem2 in H2; exact (Dj a H1 H2)|].
-    split; [intros a; rewrite map_app, in_app_iff, Mem1, Mem2, Sp; tauto|].
-    split; [intros p Hp; apply in_app_or in Hp; destruct Hp; auto|].
+    merge_lists Nd1 Nd2 Mem1 Mem2 Dj Sp.
     split; [sums|]. split.
       + intros Om' b' V1 V2 Hr. inversion Hr; subst.
         * eapply val_at_vle; [eapply Ra1; eassumption | exact (proj1 M2)].
@@ -642,11 +623,7 @@ Proof.
             destruct (eval0_det _ _ _ _ _ _ _ _ (eval0_vle _ _ _ _ _ _ _ _ Ev1 _ V1) _ _ _ He) as (_ & <- & _)
           end.
           eapply Ra2; [|exact V2 | eassumption]. eapply vle_trans; [|exact V1]. apply restrict_same. intros a'; symmetry; apply (proj2 (proj2 M1)).
-      + intros aa ex ce bb Hn Fa Hr. apply Sp in Hn. destruct Hn as [Hn|Hn].
-        * exact (val_at_vle _ _ _ (Rb1 aa ex ce bb Hn Fa Hr) (proj1 M2)).
-        * pose proof Hn as Hn'. destruct Hn' as [(e' & ce' & Ft & Ve') _].
-          pose proof (proj1 (proj2 M1) aa (e', ce') Ft Ve') as Fg. rewrite Fa in Fg. injection Fg as <- <-.
-          exact (Rb2 aa ex ce bb Hn Ft Hr).
+      + merge_rb Sp Rb1 Rb2 M1 M2.
 
   - (* scc *)
     destruct (IH Ne HG Th VG Fi So) as (t0 & L0 & Ev & VD & Nd & Mem & C & Th1 & Ra & Rb).
@@ -670,19 +647,12 @@ Proof.
     split; [eapply E0Prim; [exact Ev1 | | exact Pr]; eapply eval0_vle; [exact Ev2|];
             apply restrict_same; intros a; symmetry; apply (proj2 (proj2 M1))|].
     split; [exact VD|].
-    split; [rewrite map_app; apply NoDup_app_disj; [exact Nd1 | exact Nd2|];
-            intros a H1 H2; apply Mem1 in H1; apply Mem2 in H2; exact (Dj a H1 H2)|].
-    split; [intros a; rewrite map_app, in_app_iff, Mem1, Mem2, Sp; tauto|].
-    split; [intros p Hp; apply in_app_or in Hp; destruct Hp; auto|].
+    merge_lists Nd1 Nd2 Mem1 Mem2 Dj Sp.
     split; [sums|]. split.
       + intros Om' bb V1 V2 Hr. inversion Hr; subst.
         * eapply val_at_vle; [eapply Ra1; eassumption | exact (proj1 M2)].
         * eapply Ra2; [|exact V2 | eassumption]. eapply vle_trans; [|exact V1]. apply restrict_same. intros a'; symmetry; apply (proj2 (proj2 M1)).
-      + intros aa ex ce bb Hn Fa Hr. apply Sp in Hn. destruct Hn as [Hn|Hn].
-        * exact (val_at_vle _ _ _ (Rb1 aa ex ce bb Hn Fa Hr) (proj1 M2)).
-        * pose proof Hn as Hn'. destruct Hn' as [(e' & ce' & Ft & Ve') _].
-          pose proof (proj1 (proj2 M1) aa (e', ce') Ft Ve') as Fg. rewrite Fa in Fg. injection Fg as <- <-.
-          exact (Rb2 aa ex ce bb Hn Ft Hr).
+      + merge_rb Sp Rb1 Rb2 M1 M2.
 
   - (* a primitive, right to left *)
     destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E2 (atom_nl _) HG) as (HT & _ & M1).
@@ -697,19 +667,12 @@ Proof.
     split; [eapply E0Prim; [| exact Ev2 | exact Pr]; eapply eval0_vle; [exact Ev1|];
             apply restrict_same; intros a; symmetry; apply (proj2 (proj2 M1))|].
     split; [exact VD|].
-    split; [rewrite map_app; apply NoDup_app_disj; [exact Nd2 | exact Nd1|];
-            intros a H1 H2; apply Mem2 in H1; apply Mem1 in H2; exact (Dj a H1 H2)|].
-    split; [intros a; rewrite map_app, in_app_iff, Mem1, Mem2, Sp; tauto|].
-    split; [intros p Hp; apply in_app_or in Hp; destruct Hp; auto|].
+    merge_lists Nd2 Nd1 Mem2 Mem1 Dj Sp.
     split; [sums|]. split.
       + intros Om' bb V1 V2 Hr. inversion Hr; subst.
         * eapply Ra1; [|exact V2 | eassumption]. eapply vle_trans; [|exact V1]. apply restrict_same. intros a'; symmetry; apply (proj2 (proj2 M1)).
         * eapply val_at_vle; [eapply Ra2; eassumption | exact (proj1 M2)].
-      + intros aa ex ce bb Hn Fa Hr. apply Sp in Hn. destruct Hn as [Hn|Hn].
-        * exact (val_at_vle _ _ _ (Rb2 aa ex ce bb Hn Fa Hr) (proj1 M2)).
-        * pose proof Hn as Hn'. destruct Hn' as [(e' & ce' & Ft & Ve') _].
-          pose proof (proj1 (proj2 M1) aa (e', ce') Ft Ve') as Fg. rewrite Fa in Fg. injection Fg as <- <-.
-          exact (Rb1 aa ex ce bb Hn Ft Hr).
+      + merge_rb Sp Rb2 Rb1 M1 M2.
 
   - (* force *)
     destruct (lookup_addr _ _ _ L) as [a ->]. simpl in L.
@@ -841,17 +804,10 @@ Proof.
     destruct (newly_split _ _ _ M1 M2) as (Sp & Dj).
     exists t10, (L1 ++ L2). split; [exact Ev1|].
     split; [exact VD|].
-    split; [rewrite map_app; apply NoDup_app_disj; [exact Nd1 | exact Nd2|];
-            intros a H1 H2; apply Mem1 in H1; apply Mem2 in H2; exact (Dj a H1 H2)|].
-    split; [intros a; rewrite map_app, in_app_iff, Mem1, Mem2, Sp; tauto|].
-    split; [intros p Hp; apply in_app_or in Hp; destruct Hp; auto|].
+    merge_lists Nd1 Nd2 Mem1 Mem2 Dj Sp.
     split; [sums|]. split.
       + intros Om' bb V1 V2 Hr. eapply val_at_vle; [eapply Ra1; eassumption | exact (proj1 M2)].
-      + intros aa ex ce bb Hn Fa Hr. apply Sp in Hn. destruct Hn as [Hn|Hn].
-        * exact (val_at_vle _ _ _ (Rb1 aa ex ce bb Hn Fa Hr) (proj1 M2)).
-        * pose proof Hn as Hn'. destruct Hn' as [(e' & ce' & Ft & Ve') _].
-          pose proof (proj1 (proj2 M1) aa (e', ce') Ft Ve') as Fg. rewrite Fa in Fg. injection Fg as <- <-.
-          exact (Rb2 aa ex ce bb Hn Ft Hr).
+      + merge_rb Sp Rb1 Rb2 M1 M2.
 
 Qed.
 
@@ -864,6 +820,38 @@ Qed.
    skeletons of the thunks it evaluates read: inside any set C that holds
    what the skeleton reads and what the skeleton of each thunk in C
    reads. *)
+(* In plain_within, a rule with two evaluations E1 and E2 of let-free
+   expressions (N1, N2), named as in plain_within: both in Om (VT, ThT for what E1 leaves), E1's
+   skeleton (Ev1), and one goal each for what E1 and E2 newly evaluate. *)
+Ltac within_two E1 E2 N1 N2 HG Th VG VD So IH1 IH2 HC :=
+  let E1' := fresh "E1'" in let E2' := fresh "E2'" in
+  let HT := fresh "HT" in let M1 := fresh "M1" in let M2 := fresh "M2" in
+  pose proof (eval_eeval _ _ _ _ _ _ _ _ _ E1) as E1';
+  pose proof (eval_eeval _ _ _ _ _ _ _ _ _ E2) as E2';
+  destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E1' N1 HG) as (HT & _ & M1);
+  destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E2' N2 HT) as (_ & _ & M2);
+  let VT := fresh "VT" in pose proof (vle_trans _ _ _ (proj1 M2) VD) as VT;
+  lazymatch type of M1 with mono _ ?T =>
+    let ThT := fresh "ThT" in
+    assert (ThT : forall a ob, find_addr a (binds T) = Some ob -> is_value (fst ob) = false ->
+                               find_addr a (binds H0) = Some ob)
+      by (let a := fresh in let ob := fresh in let F := fresh in let V := fresh in
+          intros a ob F V; apply Th; [apply (proj1 (proj2 M1)) | ]; assumption)
+  end;
+  destruct (costs_in_omega LTR _ _ _ _ _ _ _ E1' N1 HG Th VG
+              ltac:(intros a w cw F V; left; apply VT; assumption) So)
+    as (t10 & L1 & Ev1 & _);
+  let Sp := fresh "Sp" in
+  destruct (newly_split _ _ _ M1 M2) as (Sp & _);
+  intros a Ha; apply Sp in Ha; destruct Ha as [Ha|Ha];
+  [ eapply IH1; try eassumption; try exact (atom_nl _); intros bb Hr; apply HC
+  | eapply IH2; try eassumption; try exact (atom_nl _); intros bb Hr; apply HC ].
+
+(* ... what E2's skeleton reads from the heap E1 leaves, it reads from G. *)
+Ltac read_after_E1 Hr :=
+  eapply reads0_vle; [exact Hr|]; apply restrict_same; intros ?; symmetry;
+  match goal with M1 : mono _ _ |- _ => apply (proj2 (proj2 M1)) end.
+
 Lemma plain_within : forall c G e t D z cz,
     eval rs sc c G e t D z cz ->
     no_let e = true -> heap_nl G ->
@@ -876,36 +864,15 @@ Lemma plain_within : forall c G e t D z cz,
                          reads0 ce (remove Om (VAddr a)) ex b -> C b) ->
       forall a, newly G D a -> C a.
 Proof.
-  induction 1 as
-      [c G v Hv
-      |c G e x t1 T y b cl t2 D z cz E1 IH1 E2 IH2
-      |c G x z cz L Hv
-      |c G x e ce t D z cz L Hv E IH
-      |c G bs e t D z cz E IH
-      |c G s alts d t1 T k xs cs ys b t2 D z cz E1 IH1 Sel Len E2 IH2
-      |c G s alts de t1 T v cs t2 D z cz E1 IH1 Na E2 IH2
-      |c G c' e t D z cz E IH
-      |c G c' e t D z cz E IH
-      |c G op a1 a2 t1 G1 n1 c1 t2 G2 n2 c2 r E1 IH1 E2 IH2 Pr];
+  eval_induction;
     intros Ne HG Th VG VD So C HC Hcl; simpl in Ne.
   - intros a [(e & ce & F & Ve) (w & cw & F' & Vw)]. congruence.
-  - pose proof (eval_eeval _ _ _ _ _ _ _ _ _ E1) as E1'.
-    pose proof (eval_eeval _ _ _ _ _ _ _ _ _ E2) as E2'.
-    destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E1' Ne HG) as (HT & NlT & M1). simpl in NlT.
-    assert (Nb : no_let (subst y x b) = true) by (rewrite no_let_subst; exact NlT).
-    destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E2' Nb HT) as (_ & _ & M2).
-    assert (VT : vle T Om) by (eapply vle_trans; [exact (proj1 M2) | exact VD]).
-    assert (ThT : forall a ob, find_addr a (binds T) = Some ob -> is_value (fst ob) = false ->
-                               find_addr a (binds H0) = Some ob)
-      by (intros a ob F V; apply Th; [apply (proj1 (proj2 M1)) | ]; assumption).
-    destruct (costs_in_omega LTR _ _ _ _ _ _ _ E1' Ne HG Th VG
-                ltac:(intros a w cw F V; left; apply VT; assumption) So)
-      as (t10 & L1 & Ev1 & _).
-    destruct (newly_split _ _ _ M1 M2) as (Sp & _).
-    intros a Ha. apply Sp in Ha. destruct Ha as [Ha|Ha].
-    + eapply IH1; try eassumption. intros bb Hr. apply HC. apply R0App1. exact Hr.
-    + eapply IH2; try eassumption. intros bb Hr. apply HC. eapply R0App2; [exact Ev1|].
-      eapply reads0_vle; [exact Hr|]. apply restrict_same. intros a'. symmetry. apply (proj2 (proj2 M1)).
+  - assert (Nb : no_let (subst y x b) = true).
+    { destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ (eval_eeval _ _ _ _ _ _ _ _ _ E1) Ne HG) as (_ & NlT & _).
+      simpl in NlT. rewrite no_let_subst. exact NlT. }
+    within_two E1 E2 Ne Nb HG Th VG VD So IH1 IH2 HC.
+    + apply R0App1. exact Hr.
+    + eapply R0App2; [exact Ev1|]. read_after_E1 Hr.
   - intros a [(e & ce & F & Ve) (w & cw & F' & Vw)]. congruence.
   - destruct (lookup_addr _ _ _ L) as [a ->]. simpl in L.
     pose proof (eval_eeval _ _ _ _ _ _ _ _ _ E) as E'.
@@ -934,54 +901,18 @@ Proof.
   - discriminate Ne.
   - apply andb_prop in Ne. destruct Ne as [Ne Nd]. apply andb_prop in Ne. destruct Ne as [Ns Nal].
     assert (Nb : no_let (substs ys xs b) = true) by (rewrite no_let_substs; eapply select_nl; eassumption).
-    pose proof (eval_eeval _ _ _ _ _ _ _ _ _ E1) as E1'.
-    pose proof (eval_eeval _ _ _ _ _ _ _ _ _ E2) as E2'.
-    destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E1' Ns HG) as (HT & _ & M1).
-    destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E2' Nb HT) as (_ & _ & M2).
-    assert (VT : vle T Om) by (eapply vle_trans; [exact (proj1 M2) | exact VD]).
-    assert (ThT : forall a ob, find_addr a (binds T) = Some ob -> is_value (fst ob) = false ->
-                               find_addr a (binds H0) = Some ob)
-      by (intros a ob F V; apply Th; [apply (proj1 (proj2 M1)) | ]; assumption).
-    destruct (costs_in_omega LTR _ _ _ _ _ _ _ E1' Ns HG Th VG
-                ltac:(intros a w cw F V; left; apply VT; assumption) So)
-      as (t10 & L1 & Ev1 & _).
-    destruct (newly_split _ _ _ M1 M2) as (Sp & _).
-    intros a Ha. apply Sp in Ha. destruct Ha as [Ha|Ha].
-    + eapply IH1; try eassumption. intros bb Hr. apply HC. apply R0Case1. exact Hr.
-    + eapply IH2; try eassumption. intros bb Hr. apply HC. eapply R0Case2; [exact Ev1 | exact Sel|].
-      eapply reads0_vle; [exact Hr|]. apply restrict_same. intros a'. symmetry. apply (proj2 (proj2 M1)).
+    within_two E1 E2 Ns Nb HG Th VG VD So IH1 IH2 HC.
+    + apply R0Case1. exact Hr.
+    + eapply R0Case2; [exact Ev1 | exact Sel|]. read_after_E1 Hr.
   - apply andb_prop in Ne. destruct Ne as [Ne Nd]. apply andb_prop in Ne. destruct Ne as [Ns Nal].
-    pose proof (eval_eeval _ _ _ _ _ _ _ _ _ E1) as E1'.
-    pose proof (eval_eeval _ _ _ _ _ _ _ _ _ E2) as E2'.
-    destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E1' Ns HG) as (HT & _ & M1).
-    destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E2' Nd HT) as (_ & _ & M2).
-    assert (VT : vle T Om) by (eapply vle_trans; [exact (proj1 M2) | exact VD]).
-    assert (ThT : forall a ob, find_addr a (binds T) = Some ob -> is_value (fst ob) = false ->
-                               find_addr a (binds H0) = Some ob)
-      by (intros a ob F V; apply Th; [apply (proj1 (proj2 M1)) | ]; assumption).
-    destruct (costs_in_omega LTR _ _ _ _ _ _ _ E1' Ns HG Th VG
-                ltac:(intros a w cw F V; left; apply VT; assumption) So)
-      as (t10 & L1 & Ev1 & _).
-    destruct (newly_split _ _ _ M1 M2) as (Sp & _).
-    intros a Ha. apply Sp in Ha. destruct Ha as [Ha|Ha].
-    + eapply IH1; try eassumption. intros bb Hr. apply HC. apply R0Case1. exact Hr.
-    + eapply IH2; try eassumption. intros bb Hr. apply HC. eapply R0CaseD; [exact Ev1 | exact Na|].
-      eapply reads0_vle; [exact Hr|]. apply restrict_same. intros a'. symmetry. apply (proj2 (proj2 M1)).
+    within_two E1 E2 Ns Nd HG Th VG VD So IH1 IH2 HC.
+    + apply R0Case1. exact Hr.
+    + eapply R0CaseD; [exact Ev1 | exact Na|]. read_after_E1 Hr.
   - eapply IH; try eassumption. intros bb Hr. apply HC. apply R0Scc. exact Hr.
   - eapply IH; try eassumption. intros bb Hr. apply HC. apply R0SccSub. exact Hr.
-  - pose proof (eval_eeval _ _ _ _ _ _ _ _ _ E1) as E1'.
-    pose proof (eval_eeval _ _ _ _ _ _ _ _ _ E2) as E2'.
-    destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E1' (atom_nl _) HG) as (HT & _ & M1).
-    destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E2' (atom_nl _) HT) as (_ & _ & M2).
-    assert (VT : vle G1 Om) by (eapply vle_trans; [exact (proj1 M2) | exact VD]).
-    assert (ThT : forall a ob, find_addr a (binds G1) = Some ob -> is_value (fst ob) = false ->
-                               find_addr a (binds H0) = Some ob)
-      by (intros a ob F V; apply Th; [apply (proj1 (proj2 M1)) | ]; assumption).
-    destruct (newly_split _ _ _ M1 M2) as (Sp & _).
-    intros a Ha. apply Sp in Ha. destruct Ha as [Ha|Ha].
-    + eapply IH1; try eassumption; [exact (atom_nl _)|]. intros bb Hr. apply HC. apply R0Prim1. exact Hr.
-    + eapply IH2; try eassumption; [exact (atom_nl _)|]. intros bb Hr. apply HC. apply R0Prim2.
-      eapply reads0_vle; [exact Hr|]. apply restrict_same. intros a'. symmetry. apply (proj2 (proj2 M1)).
+  - within_two E1 E2 (atom_nl a1) (atom_nl a2) HG Th VG VD So IH1 IH2 HC.
+    + apply R0Prim1. exact Hr.
+    + apply R0Prim2. read_after_E1 Hr.
 Qed.
 
 End Omega.
@@ -991,20 +922,7 @@ End Omega.
 Lemma eeval_next : forall o rs sc c G e t D z cz,
     eeval o rs sc c G e t D z cz -> no_let e = true -> heap_nl G -> next D = next G.
 Proof.
-  induction 1 as
-      [c G v Hv
-      |c G e x t1 T y b cl t2 D z cz E1 IH1 E2 IH2
-      |c G x z cz L Hv
-      |c G x e ce t D z cz L Hv E IH
-      |c G bs e t D z cz E IH
-      |c G s alts d t1 T k xs cs ys b t2 D z cz E1 IH1 Sel Len E2 IH2
-      |c G s alts de t1 T v cs t2 D z cz E1 IH1 Na E2 IH2
-      |c G c' e t D z cz E IH
-      |c G c' e t D z cz E IH
-      |c G op a1 a2 t1 G1 n1 c1 t2 G2 n2 c2 r Ho E1 IH1 E2 IH2 Pr
-      |c G op a1 a2 t2 G1 n2 c2 t1 G2 n1 c1 r Ho E2 IH2 E1 IH1 Pr
-      |c G e x ex ce t1 D1 z1 c1 t2 D2 w cw t3 D z cz L Hv E1 IH1 E2 IH2 E3 IH3
-      |c G e t1 D1 z cz t2 D2 z2 cz2 E1 IH1 E2 IH2];
+  qeeval_induction;
     intros Ne HG; simpl in Ne.
   - reflexivity.
   - destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ E1 Ne HG) as (HT & NlT & _). simpl in NlT.
@@ -1045,17 +963,7 @@ Lemma eval_sub_ok : forall H0 rs sc c G e t D z cz,
     vsub_ok H0 G ->
     cz <> "SUB"%string /\ heap_ok D /\ no_sub_scc z = true /\ vsub_ok H0 D.
 Proof.
-  intros H0. induction 1 as
-      [c G v Hv
-      |c G e x t1 T y b cl t2 D z cz E1 IH1 E2 IH2
-      |c G x z cz L Hv
-      |c G x e ce t D z cz L Hv E IH
-      |c G bs e t D z cz E IH
-      |c G s alts d t1 T k xs cs ys b t2 D z cz E1 IH1 Sel Len E2 IH2
-      |c G s alts de t1 T v cs t2 D z cz E1 IH1 Na E2 IH2
-      |c G c' e t D z cz E IH
-      |c G c' e t D z cz E IH
-      |c G op a1 a2 t1 G1 n1 c1 t2 G2 n2 c2 r E1 IH1 E2 IH2 Pr];
+  intros H0. eval_induction;
     intros Hc Hh He Hv0; simpl in He.
   - auto.
   - destruct (IH1 Hc Hh He Hv0) as (Hcl & HT & Hl & HvT). simpl in Hl.
@@ -1113,6 +1021,38 @@ Proof.
     apply nth_error_In in E. rewrite forallb_forall in Ht. exact (Ht _ E).
 Qed.
 
+(* The plain run of a let-free program (what t3_let_free,
+   t3_let_free_needed and T3Forced.t3_let_free_forced start from): its
+   eval derivation, its heaps keep values (mono), SUB ends no thunk's
+   evaluation (sub_ok), and it is measured in its own final heap. *)
+Lemma plain_measured : forall rs sc p n sf,
+    prog_no_let p = true ->
+    (rs = Fig6 \/ prog_no_sub p = true) ->
+    steps rs sc n (init_state p) sf -> final sf ->
+    exists tP, eval rs sc init_cc (init_heap p) init_ctl tP (hp sf) (ctl sf) (ccc sf) /\
+      (forall a k, th sf a k = empty a k + tP a k) /\
+      mono (init_heap p) (hp sf) /\ sub_ok rs (init_heap p) (hp sf) /\
+      measured rs sc (init_heap p) (hp sf) init_cc (init_heap p) init_ctl tP (hp sf) (ctl sf) (ccc sf).
+Proof.
+  intros rs sc p n sf Hnl Hrs R F.
+  destruct (run_sound _ _ _ _ _ _ _ _ R F) as (tP & EP & ThP).
+  exists tP. split; [exact EP|]. split; [exact ThP|].
+  set (H0 := init_heap p) in *. set (Om := hp sf).
+  assert (N0 : heap_nl H0) by (apply init_heap_nl; exact Hnl).
+  assert (Ne0 : no_let init_ctl = true) by reflexivity.
+  pose proof (eval_eeval _ _ _ _ _ _ _ _ _ EP) as EP'.
+  destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ EP' Ne0 N0) as (_ & _ & MP).
+  assert (So : sub_ok rs H0 Om).
+  { destruct Hrs as [Hrs|Hrs]; [left; exact Hrs | right].
+    pose proof (init_state_ok p Hrs) as (Hc & Hh & Hs & _).
+    destruct (eval_sub_ok H0 _ _ _ _ _ _ _ _ _ EP Hc Hh Hs) as (_ & _ & _ & Hv).
+    - intros a z cz e ce F1 V1 F0 V0. rewrite F1 in F0. injection F0 as <- <-. congruence.
+    - exact Hv. }
+  split; [exact MP|]. split; [exact So|].
+  exact (costs_in_omega rs sc H0 Om LTR _ _ _ _ _ _ _ EP' Ne0 N0 ltac:(auto) (proj1 MP)
+           ltac:(intros a z cz Fa Va; left; exact Fa) So).
+Qed.
+
 (* T3 for a program without let: the plain run (left to right, no force)
    to a final state sf, and any run with early forcing, either operand
    order, to a final state sf', that evaluated the same thunks (the early
@@ -1130,26 +1070,17 @@ Theorem t3_let_free : forall o rs sc p n sf m sf',
 Proof.
   intros o rs sc p n sf m sf' Hnl Hrs R F R' F' Need.
   apply osteps_ltr in R.
-  destruct (run_sound _ _ _ _ _ _ _ _ R F) as (tP & EP & ThP).
+  (* the plain run, measured in its own final heap *)
+  destruct (plain_measured _ _ _ _ _ Hnl Hrs R F)
+    as (tP & EP & ThP & MP & So & (t0 & LP & Ev & _ & NdP & MemP & CP & TP & RaP & RbP)).
   destruct (early_run_sound _ _ _ _ _ _ _ _ _ R' F') as (tE & EE & ThE).
   set (H0 := init_heap p) in *. set (Om := hp sf).
   assert (N0 : heap_nl H0) by (apply init_heap_nl; exact Hnl).
   assert (Ne0 : no_let init_ctl = true) by reflexivity.
   pose proof (eval_eeval _ _ _ _ _ _ _ _ _ EP) as EP'.
-  destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ EP' Ne0 N0) as (_ & _ & MP).
   destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ EE Ne0 N0) as (_ & _ & ME).
-  assert (So : sub_ok rs H0 Om).
-  { destruct Hrs as [Hrs|Hrs]; [left; exact Hrs | right].
-    pose proof (init_state_ok p Hrs) as (Hc & Hh & Hs & _).
-    destruct (eval_sub_ok H0 _ _ _ _ _ _ _ _ _ EP Hc Hh Hs) as (_ & _ & _ & Hv).
-    - intros a z cz e ce F1 V1 F0 V0. rewrite F1 in F0. injection F0 as <- <-. congruence.
-    - exact Hv. }
   assert (Th0 : forall a ob, find_addr a (binds H0) = Some ob -> is_value (fst ob) = false ->
                              find_addr a (binds H0) = Some ob) by auto.
-  (* the plain run, measured in its own final heap *)
-  destruct (costs_in_omega rs sc H0 Om LTR _ _ _ _ _ _ _ EP' Ne0 N0 Th0 (proj1 MP)
-              ltac:(intros a z cz Fa Va; left; exact Fa) So)
-    as (t0 & LP & Ev & _ & NdP & MemP & CP & TP & RaP & RbP).
   (* every thunk the plain run evaluated has its certificate *)
   assert (Cons : forall a, newly H0 Om a -> exists th, cert rs sc H0 Om a th).
   { intros a Ha. apply MemP in Ha. apply in_map_fst in Ha. destruct Ha as (th & Ha).
@@ -1250,25 +1181,15 @@ Proof.
   intros o rs sc p n sf m sf' Hnl Hrs R F R' F' Need1.
   apply (t3_let_free_steps o rs sc p n sf m sf' Hnl Hrs R F R' F').
   intros a. split; [apply Need1|]. intros Hva.
-  destruct (run_sound _ _ _ _ _ _ _ _ R F) as (tP & EP & ThP).
+  destruct (plain_measured _ _ _ _ _ Hnl Hrs R F)
+    as (tP & EP & ThP & MP & So & (t0 & LP & Ev & _ & NdP & MemP & CP & TP & RaP & RbP)).
   destruct (early_run_sound _ _ _ _ _ _ _ _ _ R' F') as (tE & EE & ThE).
   set (H0 := init_heap p) in *. set (Om := hp sf).
   assert (N0 : heap_nl H0) by (apply init_heap_nl; exact Hnl).
   assert (Ne0 : no_let init_ctl = true) by reflexivity.
-  pose proof (eval_eeval _ _ _ _ _ _ _ _ _ EP) as EP'.
-  destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ EP' Ne0 N0) as (_ & _ & MP).
   destruct (eeval_nl _ _ _ _ _ _ _ _ _ _ EE Ne0 N0) as (_ & _ & ME).
-  assert (So : sub_ok rs H0 Om).
-  { destruct Hrs as [Hrs|Hrs]; [left; exact Hrs | right].
-    pose proof (init_state_ok p Hrs) as (Hc & Hh & Hs & _).
-    destruct (eval_sub_ok H0 _ _ _ _ _ _ _ _ _ EP Hc Hh Hs) as (_ & _ & _ & Hv).
-    - intros b z cz e ce F1 V1 F0 V0. rewrite F1 in F0. injection F0 as <- <-. congruence.
-    - exact Hv. }
   assert (Th0 : forall b ob, find_addr b (binds H0) = Some ob -> is_value (fst ob) = false ->
                              find_addr b (binds H0) = Some ob) by auto.
-  destruct (costs_in_omega rs sc H0 Om LTR _ _ _ _ _ _ _ EP' Ne0 N0 Th0 (proj1 MP)
-              ltac:(intros b z cz Fb Vb; left; exact Fb) So)
-    as (t0 & LP & Ev & _ & NdP & MemP & CP & TP & RaP & RbP).
   assert (Cons : forall b, newly H0 Om b -> exists th, cert rs sc H0 Om b th).
   { intros b Hb. apply MemP in Hb. apply in_map_fst in Hb. destruct Hb as (th & Hb).
     exists th. exact (CP _ Hb). }
