@@ -138,8 +138,7 @@ static int32_t next_cap(int32_t cap, int32_t len, int64_t need, int32_t budget)
 static int grow_to(struct ccm_session *s, int which, int32_t to)
 {
     struct arrays *a = s->arr;
-    struct ccm_machine *m = &s->m;
-    int32_t from = which == CCM_ARRAY_HEAP ? m->heap_cap : which == CCM_ARRAY_CELLS ? m->cell_cap : m->stack_cap;
+    int32_t from = ccm_session_capacity(s, which);
     int rc = which == CCM_ARRAY_HEAP ? room((void **)&a->heap, &a->heap_cap, to, sizeof *a->heap)
            : which == CCM_ARRAY_CELLS ? room((void **)&a->cells, &a->cell_cap, to, sizeof *a->cells)
            : room((void **)&a->stack, &a->stack_cap, to, sizeof *a->stack);
