@@ -7,12 +7,23 @@ BENCH_REPS ?= 7
 
 $(BUILD)/bench/bench: bench/bench.c $(BUILD)/libccm.a $(BUILD)/include/.stamp
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_REL) -I$(BUILD)/include -o $@ bench/bench.c $(BUILD)/libccm.a
+	$(CC) $(CFLAGS_REL) $(LTO) -I$(BUILD)/include -o $@ bench/bench.c $(BUILD)/libccm.a
+
+# The same benchmark with counting off (bench/nocount.mut applied to a copy
+# of kernel/, never to the source): what the cost accounting itself costs.
+BENCH_NOCOUNT := $(BUILD)/bench/nocount
+$(BUILD)/bench/bench-nocount: bench/bench.c bench/nocount.mut $(BUILD)/libccm.a $(BUILD)/include/.stamp
+	@rm -rf $(BENCH_NOCOUNT) && mkdir -p $(BENCH_NOCOUNT) && cp -r kernel $(BENCH_NOCOUNT)/
+	@python3 mutants/apply.py bench/nocount.mut $(BENCH_NOCOUNT)
+	$(CC) $(CFLAGS_REL) $(LTO) -c $(BENCH_NOCOUNT)/kernel/costs.c -o $(BENCH_NOCOUNT)/costs.o
+	$(CC) $(CFLAGS_REL) $(LTO) -I$(BUILD)/include -o $@ bench/bench.c $(BENCH_NOCOUNT)/costs.o \
+	  $(filter-out $(call obj_rel,kernel/costs.c),$(call obj_rel,$(LIBCCM_SRC) $(CERT_SRC))) $(CLI_LIBS)
 
 .PHONY: bench bench-callgrind
-bench: $(BUILD)/bench/bench
-	@bash bench/run.sh $(BUILD)/bench/bench $(BENCH_REPS)
+bench: $(BUILD)/bench/bench $(BUILD)/bench/bench-nocount $(BUILD)/ccm
+	@bash bench/run.sh $(BUILD)/bench/bench $(BENCH_REPS) $(BUILD)/bench/bench-nocount
 	@bash bench/wide.sh $(BUILD)/bench/bench $(BUILD)/bench 3
+	@python3 bench/ghc.py $(BUILD)/ccm $(BUILD)/bench $(BENCH_REPS)
 
 bench-callgrind: $(BUILD)/bench/bench
 	@bash bench/callgrind.sh $(BUILD)/bench/bench

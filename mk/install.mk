@@ -12,7 +12,7 @@
 CCM_SOMAJOR := 0
 PREFIX  ?= /usr/local
 DESTDIR ?=
-CFLAGS_PIC = $(CFLAGS_REL) -fPIC
+CFLAGS_PIC = $(CFLAGS_REL) $(LTO) -fPIC
 
 obj_pic = $(patsubst %.c,$(BUILD)/pic/%.o,$(1))
 
