@@ -1,7 +1,9 @@
 # mk/bench.mk -- `make bench`: transitions per second on three workloads
 # (bench/*.lam), timing only ccm_run, then wide and deep programs
-# (bench/wide.sh: the cost of a transition against the size of the scope); `make bench-callgrind`: instruction
-# counts of ccm_run under callgrind.  Benchmarks never fail on speed.
+# (bench/wide.sh: the cost of a transition against the size of the scope),
+# the cost accounting (a build with counting off) and ccm against GHC on
+# nfib (bench/ghc.py, whole processes); `make bench-callgrind`: instruction
+# counts of ccm_run under callgrind, and with counting off.  Benchmarks never fail on speed.
 
 BENCH_REPS ?= 7
 
@@ -25,5 +27,5 @@ bench: $(BUILD)/bench/bench $(BUILD)/bench/bench-nocount $(BUILD)/ccm
 	@bash bench/wide.sh $(BUILD)/bench/bench $(BUILD)/bench 3
 	@python3 bench/ghc.py $(BUILD)/ccm $(BUILD)/bench $(BENCH_REPS)
 
-bench-callgrind: $(BUILD)/bench/bench
-	@bash bench/callgrind.sh $(BUILD)/bench/bench
+bench-callgrind: $(BUILD)/bench/bench $(BUILD)/bench/bench-nocount
+	@bash bench/callgrind.sh $(BUILD)/bench/bench $(BUILD)/bench/bench-nocount
