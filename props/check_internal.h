@@ -32,6 +32,7 @@ struct snap {
 
 struct checker {
     struct bs *bs;
+    struct bs *sbs[3];            /* stacks: the flat run, left to right, right to left */
     struct mrun run[2];           /* alternating: run k recorded, run k+1 */
     struct canon_buf cb, cm;
     struct snap plain;
@@ -72,6 +73,10 @@ void check_session(struct checker *C, const char *text, size_t len, int rules, i
 void check_edge(struct checker *C, const struct front_image *img, const struct ast_program *bsp,
                 const char *text, size_t len, int rules, int scoping, const char *cfg,
                 int session, struct verdict *v);
+
+/* prop_stacks.c -- stk-flat, stk-order, stk-nodup on the big-step's program */
+void check_stacks(struct checker *C, const struct ast_program *p, unsigned mask,
+                  struct verdict *v);
 
 /* prop_order.c -- property 2 */
 void take_snap(struct snap *s, const struct mrun *r, const struct front_image *img);
