@@ -74,10 +74,6 @@ void check_edge(struct checker *C, const struct front_image *img, const struct a
                 const char *text, size_t len, int rules, int scoping, const char *cfg,
                 int session, struct verdict *v);
 
-/* prop_stacks.c -- stk-flat, stk-order, stk-nodup on the big-step's program */
-void check_stacks(struct checker *C, const struct ast_program *p, unsigned mask,
-                  struct verdict *v);
-
 /* prop_order.c -- property 2 */
 void take_snap(struct snap *s, const struct mrun *r, const struct front_image *img);
 void compare_snap(struct checker *C, const struct snap *p, const struct mrun *r,
