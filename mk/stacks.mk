@@ -9,4 +9,4 @@ STACKS_SAN_SEEDS ?= 3000
 
 CHECK_SUITES += "SEEDS=$(STACKS_SEEDS) bash tests/stacks/run.sh $(BUILD)"
 CHECK_SUITES += "SEEDS=$(STACKS_SAN_SEEDS) CCM_PROPS=$(BUILD)/ccm-props-san bash tests/stacks/run.sh $(BUILD)"
-CHECK_DEPS   += $(BUILD)/ccm-props $(BUILD)/ccm-props-san
+CHECK_DEPS   += $(BUILD)/ccm $(BUILD)/ccm-props $(BUILD)/ccm-props-san

@@ -7,7 +7,9 @@
 #      comments (tests/stacks/expect.awk); every combination must be derived.
 #      (The "cost" lines, the stacks summed by top, are what the stk-flat
 #      property checks on generated programs.)
-#   2. --stacks flat and --stacks ghc are the combinations they name.
+#   2. --stacks flat and --stacks ghc are the combinations they name; push
+#      single with call lexical/evaluation reports what the machine does
+#      (`ccm run --json --scoping`, CCM overrides the binary).
 #   3. a full stack table, bad input and bad options give clear errors.
 #   4. the properties stk-flat, stk-order, stk-nodup on generated programs.
 # CCM_PROPS overrides the binary (the sanitizer build); SEEDS the seed count
@@ -52,6 +54,20 @@ if cmp -s <("$props" --eval-stacks --stacks flat examples/stacks_hof.lam | grep 
           <("$props" --eval examples/stacks_hof.lam)
 then ok "--stacks flat reports what --eval does"
 else bad "--stacks flat differs from --eval"; fi
+
+# 2a. the flat runs against the machine: push single with call lexical or
+#     evaluation is the flat evaluator, and its report is `ccm run`'s
+ccm=${CCM:-$build/ccm}
+for f in examples/stacks_*.lam; do
+    for c in lexical evaluation; do
+        want=$("$ccm" run --json --scoping $c "$f" | jq -r '"value \(.value)", "returned_cc \(.returned_cc)",
+               "steps \(.steps)", (.costs | to_entries[] | select([.value[]] | add > 0)
+               | "cost \(.key) \(.value.A) \(.value.C) \(.value.V) \(.value.U) \(.value.H) \(.value.P) \(.value.entries) \(.value.subentries)")' | sort)
+        got=$("$props" --eval-stacks --push single --call $c "$f" | grep -E '^(value|returned_cc|steps|cost) ' | sort)
+        if [ -n "$want" ] && [ "$want" = "$got" ]; then ok "$f push single call $c is the machine's $c run"
+        else bad "$f push single call $c against ccm run --scoping $c"; diff <(echo "$want") <(echo "$got"); fi
+    done
+done
 
 # 3. errors
 out=$("$props" --eval-stacks --push append --max-nodes 4 examples/stacks_recursion.lam 2>"$tmp/err"); rc=$?
