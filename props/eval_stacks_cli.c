@@ -11,11 +11,49 @@
 #include "stack_text.h"
 #include "../front/front.h"
 
-struct job { const char *path; struct bs_config cfg; int rc; };
+struct job { const char *path; struct bs_config cfg; int inherited, rc; };
 
 static int by_text(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void *oom(void *p)
+{
+    if (!p) { fprintf(stderr, "eval-stacks: out of memory\n"); exit(3); }
+    return p;
+}
+
+/* "WORD COUNTS STACK" for each stack with a non-zero count in c (n x
+ * BS_NCOUNTERS), sorted by the stack's text: each line is built as
+ * "STACK\tCOUNTS" for the sort. */
+static void print_stacks(const struct bs *S, const char *word, const uint64_t *c,
+                         struct stack_text *t)
+{
+    int32_t n = bs_nnodes(S), nl = 0;
+    char **lines = oom(malloc((size_t)(n ? n : 1) * sizeof *lines));
+    for (int32_t s = 0; s < n; s++) {
+        const uint64_t *cs = &c[(size_t)s * BS_NCOUNTERS];
+        uint64_t any = 0;
+        for (int k = 0; k < BS_NCOUNTERS; k++) any |= cs[k];
+        if (!any) continue;
+        char counts[BS_NCOUNTERS * 21 + 1];
+        int w = 0;
+        for (int k = 0; k < BS_NCOUNTERS; k++)
+            w += snprintf(counts + w, sizeof counts - (size_t)w, " %" PRIu64, cs[k]);
+        const char *path = stack_text(t, S, s);
+        size_t len = strlen(path) + (size_t)w + 2;
+        lines[nl] = oom(malloc(len));
+        snprintf(lines[nl++], len, "%s\t%s", path, counts);
+    }
+    qsort(lines, (size_t)nl, sizeof *lines, by_text);
+    for (int32_t i = 0; i < nl; i++) {
+        char *tab = strchr(lines[i], '\t');
+        *tab = 0;
+        printf("%s%s %s\n", word, tab + 1, lines[i]);
+        free(lines[i]);
+    }
+    free(lines);
 }
 
 static void *run(void *arg)
@@ -49,32 +87,23 @@ static void *run(void *arg)
         for (int k = 0; k < BS_NCOUNTERS; k++) printf(" %" PRIu64, bs_cost(S, c, k));
         printf("\n");
     }
-    /* one line per stack with a cost, sorted by the stack's text: each
-     * line built as "STACK\tCOUNTS" for the sort */
-    int32_t n = bs_nnodes(S), nl = 0;
-    char **lines = malloc((size_t)(n ? n : 1) * sizeof *lines);
-    if (!lines) { fprintf(stderr, "eval-stacks: out of memory\n"); exit(3); }
-    for (int32_t s = 0; s < n; s++) {
-        uint64_t any = 0;
-        for (int k = 0; k < BS_NCOUNTERS; k++) any |= bs_node_cost(S, s, k);
-        if (!any) continue;
-        char counts[BS_NCOUNTERS * 21 + 1];
-        int w = 0;
-        for (int k = 0; k < BS_NCOUNTERS; k++)
-            w += snprintf(counts + w, sizeof counts - (size_t)w, " %" PRIu64, bs_node_cost(S, s, k));
-        const char *path = stack_text(&t, S, s);
-        size_t len = strlen(path) + (size_t)w + 2;
-        if (!(lines[nl] = malloc(len))) { fprintf(stderr, "eval-stacks: out of memory\n"); exit(3); }
-        snprintf(lines[nl++], len, "%s\t%s", path, counts);
+    /* individual counts, then (--inherited) each node's summed into its
+     * ancestors': a parent's number is below its children's */
+    int32_t n = bs_nnodes(S);
+    uint64_t *c = oom(calloc((size_t)(n ? n : 1) * BS_NCOUNTERS, sizeof *c));
+    for (int32_t x = 0; x < n; x++)
+        for (int k = 0; k < BS_NCOUNTERS; k++) c[(size_t)x * BS_NCOUNTERS + k] = bs_node_cost(S, x, k);
+    print_stacks(S, "stack", c, &t);
+    if (j->inherited) {
+        for (int32_t x = n - 1; x >= 0; x--) {
+            int32_t up = bs_node_parent(S, x);
+            if (up >= 0)
+                for (int k = 0; k < BS_NCOUNTERS; k++)
+                    c[(size_t)up * BS_NCOUNTERS + k] += c[(size_t)x * BS_NCOUNTERS + k];
+        }
+        print_stacks(S, "inherited", c, &t);
     }
-    qsort(lines, (size_t)nl, sizeof *lines, by_text);
-    for (int32_t i = 0; i < nl; i++) {
-        char *tab = strchr(lines[i], '\t');
-        *tab = 0;
-        printf("stack%s %s\n", tab + 1, lines[i]);
-        free(lines[i]);
-    }
-    free(lines);
+    free(c);
     free(t.buf);
     bs_free(S);
     ast_free(&p);
@@ -98,7 +127,7 @@ int eval_stacks_cli(int argc, char **argv)
     static const char *const rules[] = { "fig6", "fig2" };
     static const char *const order[] = { "ltr", "rtl" };
     struct job j = { NULL, { 0, BS_PUSH_SINGLE, BS_CALL_LEXICAL, 0, 1000000000ULL, 400000,
-                             BS_MAX_NODES }, 0 };
+                             BS_MAX_NODES }, 0, 0 };
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         int k;
@@ -123,7 +152,8 @@ int eval_stacks_cli(int argc, char **argv)
             long m = v ? strtol(v, &end, 10) : 0;
             if (!v || *end || m < 1 || m > BS_MAX_NODES) return -1;
             j.cfg.max_nodes = (int32_t)m;
-        } else if (a[0] != '-' && !j.path) { j.path = a; continue; }
+        } else if (strcmp(a, "--inherited") == 0) { j.inherited = 1; continue; }
+        else if (a[0] != '-' && !j.path) { j.path = a; continue; }
         else return -1;
         i++;
     }

@@ -301,7 +301,7 @@ static int usage(void)
             "       ccm-props --eval FILE [fig2] [evaluation] [rtl]\n"
             "       ccm-props --eval-stacks [--stacks flat|ghc] [--push single|append|ghc]\n"
             "                 [--call lexical|evaluation|ghc] [--rules fig6|fig2] [--order ltr|rtl]\n"
-            "                 [--max-nodes N] FILE\n");
+            "                 [--max-nodes N] [--inherited] FILE\n");
     return 2;
 }
 

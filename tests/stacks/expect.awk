@@ -8,7 +8,8 @@
 # of the lines of every block that names both.  A line
 #   --! stack "MAIN" "f" : V2 U1 entries1
 # lists the counters that are not zero (A C V U H P entries subentries) and
-# becomes "stack 0 0 2 1 0 0 1 0 "MAIN" "f"".  A block with a value line
+# becomes "stack 0 0 2 1 0 0 1 0 "MAIN" "f"" (the same for "inherited").  A
+# block with a value line
 # implies "outcome value".
 function has(list, x,    n, a, i) {
     n = split(list, a, ",")
@@ -34,9 +35,9 @@ function counters(spec,    n, w, i, k, v, name, out) {
     if (line == "") { on = 0; next }
     if (line ~ /^push /) { split(line, w, " "); on = has(w[2], push) && has(w[4], call); next }
     if (!on) next
-    if (line ~ /^stack /) {
-        i = index(line, " : ")
-        line = "stack" counters(substr(line, i + 3)) " " substr(line, 7, i - 7)
+    if (line ~ /^(stack|inherited) /) {
+        i = index(line, " : "); j = index(line, " ")
+        line = substr(line, 1, j - 1) counters(substr(line, i + 3)) " " substr(line, j + 1, i - j - 1)
     }
     if (line ~ /^value /) print "outcome value"
     print line

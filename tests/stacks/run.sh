@@ -4,7 +4,8 @@
 #   1. every examples/stacks_*.lam under all nine push x call combinations:
 #      `ccm-props --eval-stacks` prints exactly the outcome, value, steps,
 #      returned stack and per-stack counters derived in the file's "--!"
-#      comments (tests/stacks/expect.awk); every combination must be derived.
+#      comments (tests/stacks/expect.awk), and the inherited counts where
+#      the file derives them; every combination must be derived.
 #      (The "cost" lines, the stacks summed by top, are what the stk-flat
 #      property checks on generated programs.)
 #   2. --stacks flat and --stacks ghc are the combinations they name; push
@@ -33,8 +34,11 @@ for f in examples/stacks_*.lam; do
             if ! grep -q '^steps ' "$tmp/want" || ! grep -q '^returned_stack ' "$tmp/want"; then
                 bad "$f push $p call $c: no derivation (steps and returned stack)"; continue
             fi
-            "$props" --eval-stacks --push $p --call $c "$f" 2>&1 \
-                | grep -E '^(outcome|value|steps|returned_stack|stack) ' | sort > "$tmp/got"
+            # inherited counts are compared where the file derives them
+            what='outcome|value|steps|returned_stack|stack'
+            grep -q '^inherited ' "$tmp/want" && what="$what|inherited"
+            "$props" --eval-stacks --inherited --push $p --call $c "$f" 2>&1 \
+                | grep -E "^($what) " | sort > "$tmp/got"
             if cmp -s "$tmp/want" "$tmp/got"; then ok "$f push $p call $c"
             else bad "$f push $p call $c"; diff "$tmp/want" "$tmp/got"; fi
         done
