@@ -71,7 +71,8 @@ FUZZ_CC    ?= clang
 FUZZ_FLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -fsanitize=fuzzer-no-link,address,undefined
 FUZZ_SRC   := $(KERNEL_SRC) $(NOKERNEL_SRC) $(GEN_SRC) \
               props/bigstep.c props/canon.c props/check.c props/prop_equiv.c props/prop_order.c \
-              props/prop_theta.c props/machine.c props/from_gen.c props/same_tree.c props/prop_edge.c
+              props/prop_theta.c props/machine.c props/from_gen.c props/same_tree.c props/prop_edge.c \
+              props/stack_text.c props/prop_stacks.c
 $(BUILD)/fuzz-front: $(FUZZ_SRC) props/fuzz_front.c $(wildcard kernel/*.h front/*.h props/*.h)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -o $@ $(FUZZ_SRC) props/fuzz_front.c -lpthread
 

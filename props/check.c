@@ -11,9 +11,6 @@
 #include "from_gen.h"
 #include "same_tree.h"
 
-void (*check_stacks_fn)(struct checker *C, const struct ast_program *p, unsigned mask,
-                        struct verdict *v);
-
 const char *const counter_name[CCM_NCOUNTERS] =
     { "A", "C", "V", "U", "H", "P", "entries", "subentries" };
 
@@ -120,8 +117,7 @@ static void check_text(struct checker *C, const char *text, size_t len,
     for (size_t i = 0; i < len; i++) h = (h ^ (unsigned char)text[i]) * 1099511628211ULL;
     C->rng = h;                   /* both derived from the text: a program checks the same way every time */
     C->rng_budget = h ^ 0x5DEECE66DULL;
-    if ((mask & PROP_STK) && check_stacks_fn) check_stacks_fn(C, bsp, mask, v);
-    else if (mask & PROP_STK) fail(v, "gen", "no stacks", "the stack properties are not linked in");
+    if (mask & PROP_STK) check_stacks(C, bsp, mask, v);
     for (int cfgi = 0; cfgi < 4 && !v->failed && (mask & PROP_ALL); cfgi++) {
         int rules = cfgi & 1, scoping = cfgi >> 1;
         char cfg[64];

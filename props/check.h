@@ -46,14 +46,8 @@ struct verdict {
 struct checker;
 struct ast_program;
 
-/* The stack properties' entry (check_stacks of prop_stacks.c), set by a
- * harness that links them before it checks a program with PROP_STK; NULL
- * otherwise, and such a check then fails as "gen". */
-extern void (*check_stacks_fn)(struct checker *C, const struct ast_program *p, unsigned mask,
-                               struct verdict *v);
-/* prop_stacks.c: stk-flat, stk-order, stk-nodup on the big-step's program.
- * Called through check_stacks_fn, which ccm-props sets: the other harnesses
- * built from check.c (fuzz/, .clusterfuzzlite/) do not link it. */
+/* prop_stacks.c: stk-flat, stk-order, stk-nodup on the big-step's program
+ * (check.c calls it for a mask with PROP_STK). */
 void check_stacks(struct checker *C, const struct ast_program *p, unsigned mask,
                   struct verdict *v);
 

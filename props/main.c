@@ -330,7 +330,6 @@ static unsigned parse_props(const char *s)
 int main(int argc, char **argv)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
-    check_stacks_fn = check_stacks;
     if (argc >= 2 && strcmp(argv[1], "--eval") == 0) {
         int rc = eval_cli(argc - 1, argv + 1);
         return rc < 0 ? usage() : rc;
