@@ -14,8 +14,13 @@ struct bs {
     struct chunk *chunks;
     struct bs_obj *heap; int32_t heap_len, heap_cap, ntop;
     const char **cc_name; int *cc_kind; int32_t ncc, cc_cap;
-    uint64_t *costs; int32_t costs_cap;          /* ncc * BS_NCOUNTERS */
-    int rules, scoping, rtl;
+    uint64_t *costs; int32_t costs_cap;          /* ncc * BS_NCOUNTERS, folded after a run */
+    /* stack nodes (parent, cost centre), costs per node, a hash of (parent, cc) */
+    int32_t *nd_parent, *nd_cc, *nd_depth; uint64_t *nd_costs;
+    int32_t nnodes, nd_cap, max_nodes;
+    int32_t *hash; int32_t hash_cap;             /* open addressing, -1 empty */
+    int32_t *path; int32_t path_cap;             /* scratch of the ghc call */
+    int rules, push, call, rtl;
     uint64_t steps, max_steps;
     int depth, max_depth;
     struct bs_expr *lit_true, *lit_false;
@@ -69,6 +74,8 @@ void bs_free(struct bs *S)
     if (!S) return;
     while (S->chunks) { struct chunk *n = S->chunks->next; free(S->chunks); S->chunks = n; }
     free(S->heap); free(S->cc_name); free(S->cc_kind); free(S->costs);
+    free(S->nd_parent); free(S->nd_cc); free(S->nd_depth); free(S->nd_costs);
+    free(S->hash); free(S->path);
     free(S);
 }
 
@@ -95,25 +102,136 @@ static int32_t cc_intern(struct bs *S, const char *name, int kind)
     return S->ncc++;
 }
 
-static void charge(struct bs *S, int32_t cc, int counter, uint64_t n)
+/* ---- stacks: interned nodes (docs/stacks.md) ------------------------------- */
+
+static uint32_t node_hash(int32_t parent, int32_t cc)
 {
-    S->costs[cc * BS_NCOUNTERS + counter] += n;
+    uint64_t h = (uint64_t)(uint32_t)(parent + 1) * 0x9E3779B97F4A7C15ULL
+               ^ (uint64_t)(uint32_t)cc * 0xC2B2AE3D27D4EB4FULL;
+    return (uint32_t)(h ^ (h >> 29));
 }
 
-/* SUB(c, cc) and SUBCAF(c, cc) of docs/semantics.md section 2. */
-static int32_t sub(const struct bs *S, int32_t c, int32_t cc)
+static int32_t node_lookup(const struct bs *S, int32_t parent, int32_t cc)
 {
-    return S->cc_kind[c] == BS_CC_SUB ? cc : c;
+    if (!S->hash_cap) return -1;
+    uint32_t mask = (uint32_t)S->hash_cap - 1;
+    for (uint32_t i = node_hash(parent, cc) & mask;; i = (i + 1) & mask) {
+        int32_t n = S->hash[i];
+        if (n < 0) return -1;
+        if (S->nd_parent[n] == parent && S->nd_cc[n] == cc) return n;
+    }
 }
 
-static int32_t subcaf(const struct bs *S, int32_t c, int32_t cc)
+static void hash_insert(struct bs *S, int32_t n)
 {
-    return S->cc_kind[c] == BS_CC_SUB || S->cc_kind[c] == BS_CC_CAF ? cc : c;
+    uint32_t mask = (uint32_t)S->hash_cap - 1;
+    uint32_t i = node_hash(S->nd_parent[n], S->nd_cc[n]) & mask;
+    while (S->hash[i] >= 0) i = (i + 1) & mask;
+    S->hash[i] = n;
+}
+
+/* The stack `parent` with cc on top (parent -1: the one-node stack <cc>),
+ * made once; -1 when the table is full. */
+static int32_t stack_node(struct bs *S, int32_t parent, int32_t cc)
+{
+    int32_t n = node_lookup(S, parent, cc);
+    if (n >= 0) return n;
+    if (S->nnodes >= S->max_nodes) return -1;
+    if (S->nnodes == S->nd_cap) {
+        S->nd_cap = S->nd_cap ? 2 * S->nd_cap : 256;
+        S->nd_parent = realloc(S->nd_parent, (size_t)S->nd_cap * sizeof *S->nd_parent);
+        S->nd_cc = realloc(S->nd_cc, (size_t)S->nd_cap * sizeof *S->nd_cc);
+        S->nd_depth = realloc(S->nd_depth, (size_t)S->nd_cap * sizeof *S->nd_depth);
+        S->nd_costs = realloc(S->nd_costs, (size_t)S->nd_cap * BS_NCOUNTERS * sizeof *S->nd_costs);
+        if (!S->nd_parent || !S->nd_cc || !S->nd_depth || !S->nd_costs) die();
+    }
+    if (2 * (S->nnodes + 1) > S->hash_cap) {     /* load at most one half */
+        free(S->hash);
+        S->hash_cap = S->hash_cap ? 2 * S->hash_cap : 1024;
+        S->hash = malloc((size_t)S->hash_cap * sizeof *S->hash);
+        if (!S->hash) die();
+        memset(S->hash, 0xff, (size_t)S->hash_cap * sizeof *S->hash);
+        for (int32_t k = 0; k < S->nnodes; k++) hash_insert(S, k);
+    }
+    n = S->nnodes++;
+    S->nd_parent[n] = parent;
+    S->nd_cc[n] = cc;
+    S->nd_depth[n] = parent < 0 ? 1 : S->nd_depth[parent] + 1;
+    memset(&S->nd_costs[(size_t)n * BS_NCOUNTERS], 0, BS_NCOUNTERS * sizeof *S->nd_costs);
+    hash_insert(S, n);
+    return n;
+}
+
+static int32_t top(const struct bs *S, int32_t s) { return S->nd_cc[s]; }
+
+/* MAIN, SUB and CAF:x: the cost centres a run's stacks start from. */
+static int is_root_cc(const struct bs *S, int32_t c)
+{
+    return c == 0 || S->cc_kind[c] != BS_CC_PLAIN;
+}
+
+/* scc "L" under s: the push policy.  -1: table full. */
+static int32_t push(struct bs *S, int32_t L, int32_t s)
+{
+    switch (S->push) {
+    case BS_PUSH_SINGLE: return stack_node(S, -1, L);
+    case BS_PUSH_APPEND: return stack_node(S, s, L);
+    default:
+        /* ghc: L on top already, or L further down (cut back to it: the
+         * nearest from the top), or a new top */
+        for (int32_t t = s; t >= 0; t = S->nd_parent[t])
+            if (S->nd_cc[t] == L) return t;
+        return stack_node(S, s, L);
+    }
+}
+
+/* The stack a function body runs under: Sa the caller's (app1's frame), Sl
+ * the lambda's.  ghc: Sl's part after the longest common prefix of the two
+ * pushed onto Sa one by one; with no common prefix Sl's bottom is dropped
+ * when it is a root (MAIN, SUB, CAF:x).  -1: table full. */
+static int32_t call(struct bs *S, int32_t sa, int32_t sl)
+{
+    if (S->call == BS_CALL_LEXICAL) return sl;
+    if (S->call == BS_CALL_EVALUATION) return sa;
+    int32_t a = sa, l = sl;
+    while (S->nd_depth[a] > S->nd_depth[l]) a = S->nd_parent[a];
+    while (S->nd_depth[l] > S->nd_depth[a]) l = S->nd_parent[l];
+    while (a != l) { a = S->nd_parent[a]; l = S->nd_parent[l]; }
+    int32_t lcp = a;                               /* -1: none */
+    int32_t n = 0;
+    if (S->nd_depth[sl] > S->path_cap) {
+        S->path_cap = S->nd_depth[sl];
+        S->path = realloc(S->path, (size_t)S->path_cap * sizeof *S->path);
+        if (!S->path) die();
+    }
+    for (int32_t t = sl; t != lcp; t = S->nd_parent[t]) S->path[n++] = S->nd_cc[t];
+    if (lcp < 0 && n > 0 && is_root_cc(S, S->path[n - 1])) n--;
+    int32_t r = sa;
+    while (n > 0 && r >= 0) r = push(S, S->path[--n], r);
+    return r;
+}
+
+static void charge(struct bs *S, int32_t s, int counter, uint64_t n)
+{
+    S->nd_costs[(size_t)s * BS_NCOUNTERS + counter] += n;
+}
+
+/* SUB(c, cc) and SUBCAF(c, cc) of docs/semantics.md section 2, on the top
+ * of the value's stack z; s the current stack. */
+static int32_t sub(const struct bs *S, int32_t z, int32_t s)
+{
+    return S->cc_kind[top(S, z)] == BS_CC_SUB ? s : z;
+}
+
+static int32_t subcaf(const struct bs *S, int32_t z, int32_t s)
+{
+    int k = S->cc_kind[top(S, z)];
+    return k == BS_CC_SUB || k == BS_CC_CAF ? s : z;
 }
 
 /* ---- heap ------------------------------------------------------------------ */
 
-static int32_t fresh(struct bs *S, struct bs_expr *e, int32_t cc)
+static int32_t fresh(struct bs *S, struct bs_expr *e, int32_t stk)
 {
     if (S->heap_len == S->heap_cap) {
         S->heap_cap = S->heap_cap ? 2 * S->heap_cap : 1024;
@@ -121,7 +239,8 @@ static int32_t fresh(struct bs *S, struct bs_expr *e, int32_t cc)
         if (!S->heap) die();
     }
     S->heap[S->heap_len].e = e;
-    S->heap[S->heap_len].cc = cc;
+    S->heap[S->heap_len].cc = S->nd_cc[stk];
+    S->heap[S->heap_len].stk = stk;
     S->heap[S->heap_len].under_eval = 0;
     return S->heap_len++;
 }
@@ -318,11 +437,13 @@ static struct bs_expr *convert(struct bs *S, const struct ast_program *p, struct
     return e;
 }
 
-/* ---- the rules ------------------------------------------------------------ */
+/* ---- the rules ------------------------------------------------------------ *
+ * In each rule `cc` is the current stack (a node of the table above); the
+ * flat rules' cost centre is its top. */
 
 enum { K_A, K_C, K_V, K_U, K_H, K_P, K_ENTRIES, K_SUBENTRIES };
 
-struct val { struct bs_expr *z; int32_t cc; };
+struct val { struct bs_expr *z; int32_t s; };   /* value, its stack */
 
 static int eval(struct bs *S, struct bs_expr *e, int32_t cc, struct val *out);
 
@@ -346,21 +467,22 @@ static int rule_var(struct bs *S, struct bs_var x, int32_t cc, struct val *out)
     charge(S, cc, K_V, 1);
     if (is_value(o->e)) {                     /* Var(whnf): R = SUBCAF (fig6) or SUB (fig2) */
         out->z = o->e;
-        out->cc = S->rules == 0 ? subcaf(S, o->cc, cc) : sub(S, o->cc, cc);
+        out->s = S->rules == 0 ? subcaf(S, o->stk, cc) : sub(S, o->stk, cc);
         return BS_VALUE;
     }
     struct val v;                             /* Var(thunk) */
     o->under_eval = 1;                        /* x is absent while e runs */
-    st = eval(S, o->e, o->cc, &v);
+    st = eval(S, o->e, o->stk, &v);
     o = &S->heap[x.heap];                     /* the heap array may have moved */
     if (st) return st;
     if ((st = step(S))) return st;
-    charge(S, v.cc, K_U, 1);
+    charge(S, v.s, K_U, 1);
     o->e = v.z;
-    o->cc = v.cc;
+    o->stk = v.s;
+    o->cc = top(S, v.s);
     o->under_eval = 0;
     out->z = v.z;
-    out->cc = S->rules == 0 ? subcaf(S, v.cc, cc) : v.cc;   /* R' */
+    out->s = S->rules == 0 ? subcaf(S, v.s, cc) : v.s;   /* R' */
     return BS_VALUE;
 }
 
@@ -374,7 +496,8 @@ static int rule_app(struct bs *S, struct bs_expr *e, int32_t cc, struct val *out
     if (f.z->kind != AST_LAM) return BS_NOT_A_FUNCTION;
     if ((st = step(S))) return st;
     struct bs_expr *body = subst1(S, f.z->body, f.z->name, e->var.heap);
-    int32_t box = S->scoping == 0 ? f.cc : cc;          /* lexical: ccλ; evaluation: cc */
+    int32_t box = call(S, cc, f.s);           /* lexical: ccλ; evaluation: cc */
+    if (box < 0) return BS_STACKS;
     return eval(S, body, box, out);
 }
 
@@ -426,12 +549,13 @@ static int rule_scc(struct bs *S, struct bs_expr *e, int32_t cc, struct val *out
 {
     int st = step(S);
     if (st) return st;
-    int32_t c2 = cc_intern(S, e->name, BS_CC_PLAIN);
-    if (e->kind == AST_SCC) {
-        charge(S, c2, K_ENTRIES, 1);
+    int32_t s2 = push(S, cc_intern(S, e->name, BS_CC_PLAIN), cc);
+    if (s2 < 0) return BS_STACKS;
+    if (e->kind == AST_SCC) {                 /* entries to the new stack, subentries to the old */
+        charge(S, s2, K_ENTRIES, 1);
         charge(S, cc, K_SUBENTRIES, 1);
     }
-    return eval(S, e->body, c2, out);
+    return eval(S, e->body, s2, out);
 }
 
 /* 64-bit arithmetic of docs/syntax-and-cli.md (syntax). */
@@ -489,7 +613,7 @@ static int rule_prim(struct bs *S, struct bs_expr *e, int32_t cc, struct val *ou
     if ((st = step(S))) return st;
     if (is_bool) out->z = r ? S->lit_true : S->lit_false;
     else { out->z = node(S, AST_LIT); out->z->lit = r; }
-    out->cc = cc;
+    out->s = cc;
     return BS_VALUE;
 }
 
@@ -499,7 +623,7 @@ static int eval(struct bs *S, struct bs_expr *e, int32_t cc, struct val *out)
     int st;
     switch (e->kind) {
     case AST_LAM: case AST_CON: case AST_LIT:          /* Lambda, Constructor, Literal */
-        out->z = e; out->cc = cc; st = BS_VALUE; break;
+        out->z = e; out->s = cc; st = BS_VALUE; break;
     case AST_APP:  st = rule_app(S, e, cc, out); break;
     case AST_VAR:  st = rule_var(S, e->var, cc, out); break;
     case AST_LET:  st = rule_let(S, e, cc, out); break;
@@ -518,18 +642,39 @@ static int rhs_is_value(const struct ast_expr *a)
     return a->kind == AST_LAM || a->kind == AST_CON || a->kind == AST_LIT;
 }
 
+/* The costs by cost centre: each node's summed into its top's (the flat θ). */
+static void fold_costs(struct bs *S)
+{
+    memset(S->costs, 0, (size_t)S->ncc * BS_NCOUNTERS * sizeof *S->costs);
+    for (int32_t n = 0; n < S->nnodes; n++)
+        for (int k = 0; k < BS_NCOUNTERS; k++)
+            S->costs[(size_t)S->nd_cc[n] * BS_NCOUNTERS + k] += S->nd_costs[(size_t)n * BS_NCOUNTERS + k];
+}
+
 struct bs_result bs_eval_program(struct bs *S, const struct ast_program *p, int rules,
                                  int scoping, int rtl, uint64_t max_steps, int max_depth)
 {
-    struct bs_result res = { BS_VALUE, NULL, 0, 0 };
+    struct bs_config c = { rules, BS_PUSH_SINGLE, scoping ? BS_CALL_EVALUATION : BS_CALL_LEXICAL,
+                           rtl, max_steps, max_depth, BS_MAX_NODES };
+    return bs_eval_config(S, p, &c);
+}
+
+struct bs_result bs_eval_config(struct bs *S, const struct ast_program *p,
+                                const struct bs_config *cfg)
+{
+    struct bs_result res = { BS_VALUE, NULL, 0, 0, 0 };
     arena_reset(S);
     S->heap_len = 0; S->ncc = 0;
-    S->rules = rules; S->scoping = scoping; S->rtl = rtl;
-    S->steps = 0; S->max_steps = max_steps;
-    S->depth = 0; S->max_depth = max_depth;
+    S->nnodes = 0;
+    if (S->hash) memset(S->hash, 0xff, (size_t)S->hash_cap * sizeof *S->hash);
+    S->max_nodes = cfg->max_nodes;
+    S->rules = cfg->rules; S->push = cfg->push; S->call = cfg->call; S->rtl = cfg->rtl;
+    S->steps = 0; S->max_steps = cfg->max_steps;
+    S->depth = 0; S->max_depth = cfg->max_depth;
     S->lit_true = node(S, AST_CON); S->lit_true->name = "True";
     S->lit_false = node(S, AST_CON); S->lit_false->name = "False";
-    /* Γinit: main pinned MAIN, values SUB, the others CAF:name */
+    /* Γinit: main pinned MAIN, values SUB, the others CAF:name; each a
+     * one-node stack */
     cc_intern(S, "MAIN", BS_CC_PLAIN);
     cc_intern(S, "SUB", BS_CC_SUB);
     struct scope sc = { 0 };
@@ -545,15 +690,21 @@ struct bs_result bs_eval_program(struct bs *S, const struct ast_program *p, int 
             snprintf(name, n, "CAF:%s", b->name);
             cc = cc_intern(S, name, BS_CC_CAF);
         }
-        fresh(S, convert(S, p, &sc, b->rhs), cc);
+        int32_t stk = stack_node(S, -1, cc);
+        if (stk < 0) { res.status = BS_STACKS; break; }
+        fresh(S, convert(S, p, &sc, b->rhs), stk);
     }
     free(sc.names);
     S->ntop = p->nbinds;
-    struct bs_var m = { NULL, main_name };
-    struct val v;
-    res.status = rule_var(S, m, 0, &v);
+    if (res.status == BS_VALUE) {
+        struct bs_var m = { NULL, main_name };
+        struct val v;
+        int32_t s0 = stack_node(S, -1, 0);
+        res.status = s0 < 0 ? BS_STACKS : rule_var(S, m, s0, &v);
+        if (res.status == BS_VALUE) { res.value = v.z; res.stack = v.s; res.cc = top(S, v.s); }
+    }
     res.steps = S->steps;
-    if (res.status == BS_VALUE) { res.value = v.z; res.cc = v.cc; }
+    fold_costs(S);
     return res;
 }
 
@@ -566,3 +717,18 @@ uint64_t bs_cost(const struct bs *S, int32_t cc, int counter)
 int32_t bs_heap_len(const struct bs *S) { return S->heap_len; }
 const struct bs_obj *bs_heap(const struct bs *S, int32_t name) { return &S->heap[name]; }
 int32_t bs_ntop(const struct bs *S) { return S->ntop; }
+
+int32_t bs_nnodes(const struct bs *S) { return S->nnodes; }
+int32_t bs_node_parent(const struct bs *S, int32_t n) { return S->nd_parent[n]; }
+int32_t bs_node_cc(const struct bs *S, int32_t n) { return S->nd_cc[n]; }
+int32_t bs_node_depth(const struct bs *S, int32_t n) { return S->nd_depth[n]; }
+uint64_t bs_node_cost(const struct bs *S, int32_t n, int counter)
+{
+    return S->nd_costs[(size_t)n * BS_NCOUNTERS + counter];
+}
+int32_t bs_node_find(const struct bs *S, int32_t parent, const char *cc)
+{
+    for (int32_t c = 0; c < S->ncc; c++)
+        if (strcmp(S->cc_name[c], cc) == 0) return node_lookup(S, parent, c);
+    return -1;
+}

@@ -19,6 +19,7 @@ struct checker *checker_new(void)
     struct checker *C = calloc(1, sizeof *C);
     if (!C) { fprintf(stderr, "props: out of memory\n"); exit(3); }
     C->bs = bs_new();
+    for (int i = 0; i < 3; i++) C->sbs[i] = bs_new();
     for (int i = 0; i < 2; i++) mrun_init(&C->run[i], HEAP_CAP, CELL_CAP, STACK_CAP);
     C->markcap = HEAP_CAP;
     C->mark = calloc((size_t)HEAP_CAP, 1);
@@ -31,6 +32,7 @@ void checker_free(struct checker *C)
 {
     if (!C) return;
     bs_free(C->bs);
+    for (int i = 0; i < 3; i++) bs_free(C->sbs[i]);
     for (int i = 0; i < 2; i++) mrun_free(&C->run[i]);
     free(C->cb.p); free(C->cm.p); free(C->plain.costs); free(C->plain.canon.p);
     free(C->mark); free(C->work);
@@ -115,7 +117,8 @@ static void check_text(struct checker *C, const char *text, size_t len,
     for (size_t i = 0; i < len; i++) h = (h ^ (unsigned char)text[i]) * 1099511628211ULL;
     C->rng = h;                   /* both derived from the text: a program checks the same way every time */
     C->rng_budget = h ^ 0x5DEECE66DULL;
-    for (int cfgi = 0; cfgi < 4 && !v->failed; cfgi++) {
+    if (mask & PROP_STK) check_stacks(C, bsp, mask, v);
+    for (int cfgi = 0; cfgi < 4 && !v->failed && (mask & PROP_ALL); cfgi++) {
         int rules = cfgi & 1, scoping = cfgi >> 1;
         char cfg[64];
         cfg_name(cfg, sizeof cfg, rules, scoping, 0);

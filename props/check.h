@@ -14,6 +14,8 @@
  *        let; P prim1; entries and subentries scc).
  *   rt   round trip (generated programs): the front end's parse of the
  *        printed text is the generator's own tree, positions ignored.
+ *   stk-flat, stk-order, stk-nodup: the big-step evaluator with cost-centre
+ *        stacks alone, no machine (prop_stacks.c; chosen by name only).
  * For a generated program the big-step evaluator runs on the generator's
  * tree (converted by from_gen.c), never on what the front end parsed; the
  * machine runs the text through the real front end.
@@ -27,19 +29,27 @@
 #include <stdint.h>
 
 enum { PROP_1 = 1, PROP_2A = 2, PROP_2B = 4, PROP_3 = 8, PROP_RT = 16, PROP_EDGE = 32,
-       PROP_ALL = 63 };
+       PROP_ALL = 63,
+       /* the evaluator with stacks alone (prop_stacks.c); not in PROP_ALL */
+       PROP_STK_FLAT = 64, PROP_STK_ORDER = 128, PROP_STK_NODUP = 256, PROP_STK = 448 };
 
 struct verdict {
     int failed;           /* a property failed (or the program was rejected: "gen") */
     int skipped;          /* some configuration was skipped (resource / too deep)   */
     int value;            /* the plain fig6/lexical run reached a value             */
     int forces;           /* valid early forces tried                                */
-    char prop[8];         /* "p1", "p2a", "p2b", "p3", "gen"                          */
+    char prop[16];        /* "p1", "p2a", "p2b", "p3", "gen", "stk-flat", ...         */
     char how[96];         /* the kind of difference: "fig6/lexical/ltr cost V"        */
     char msg[2048];       /* the difference in full                                   */
 };
 
 struct checker;
+struct ast_program;
+
+/* prop_stacks.c: stk-flat, stk-order, stk-nodup on the big-step's program
+ * (check.c calls it for a mask with PROP_STK). */
+void check_stacks(struct checker *C, const struct ast_program *p, unsigned mask,
+                  struct verdict *v);
 
 struct checker *checker_new(void);
 void checker_free(struct checker *C);

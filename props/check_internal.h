@@ -32,6 +32,7 @@ struct snap {
 
 struct checker {
     struct bs *bs;
+    struct bs *sbs[3];            /* stacks: the flat run, left to right, right to left */
     struct mrun run[2];           /* alternating: run k recorded, run k+1 */
     struct canon_buf cb, cm;
     struct snap plain;

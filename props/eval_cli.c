@@ -21,7 +21,7 @@ static void *eval_main(void *arg)
     struct bs *S = bs_new();
     struct bs_result r = bs_eval_program(S, &p, j->rules, j->scoping, j->rtl, 1000000000ULL, 400000);
     static const char *const st[] = { "value", "not_a_function", "no_alternative", "type_error",
-        "black_hole", "division_by_zero", "overflow", "steps", "too_deep" };
+        "black_hole", "division_by_zero", "overflow", "steps", "too_deep", "stacks" };
     printf("outcome %s\n", st[r.status]);
     if (r.status == BS_VALUE) {
         if (r.value->kind == AST_LIT) printf("value %" PRId64 "\n", r.value->lit);

@@ -1,6 +1,8 @@
 /* main.c -- build/ccm-props: the properties on generated programs or files.
  *
+ *   ccm-props --eval-stacks ... FILE   (props/eval_stacks_cli.h)
  *   ccm-props [--seeds N] [--from S] [--size K] [--jobs J] [--props p1,p2a,p2b,p3,rt,edge]
+ *             (or stk-flat,stk-order,stk-nodup, "stk" for the three: props/prop_stacks.c)
  *             [--stop-first] [--fuzz SECONDS --out DIR] [FILE.lam ...]
  *
  * Seeds S, S+1, ..., S+N-1 are split between J worker processes (fork);
@@ -30,6 +32,7 @@
 #include "check.h"
 #include "coverage.h"
 #include "eval_cli.h"
+#include "eval_stacks_cli.h"
 #include "shrink.h"
 #include "../gen/gen.h"
 #include "../gen/tree.h"
@@ -294,8 +297,11 @@ static void *files_main(void *arg)
 static int usage(void)
 {
     fprintf(stderr, "usage: ccm-props [--seeds N] [--from S] [--size K] [--jobs J] "
-            "[--props p1,p2a,p2b,p3,rt,edge] [--stop-first] [--fuzz SECONDS] [--out DIR] [FILE...]\n"
-            "       ccm-props --eval FILE [fig2] [evaluation] [rtl]\n");
+            "[--props p1,p2a,p2b,p3,rt,edge,stk-flat,stk-order,stk-nodup,stk] [--stop-first] [--fuzz SECONDS] [--out DIR] [FILE...]\n"
+            "       ccm-props --eval FILE [fig2] [evaluation] [rtl]\n"
+            "       ccm-props --eval-stacks [--stacks flat|ghc] [--push single|append|ghc]\n"
+            "                 [--call lexical|evaluation|ghc] [--rules fig6|fig2] [--order ltr|rtl]\n"
+            "                 [--max-nodes N] [--inherited] FILE\n");
     return 2;
 }
 
@@ -312,6 +318,10 @@ static unsigned parse_props(const char *s)
         else if (strcmp(t, "rt") == 0) m |= PROP_RT;
         else if (strcmp(t, "edge") == 0) m |= PROP_EDGE;
         else if (strcmp(t, "all") == 0) m |= PROP_ALL;
+        else if (strcmp(t, "stk-flat") == 0) m |= PROP_STK_FLAT;
+        else if (strcmp(t, "stk-order") == 0) m |= PROP_STK_ORDER;
+        else if (strcmp(t, "stk-nodup") == 0) m |= PROP_STK_NODUP;
+        else if (strcmp(t, "stk") == 0) m |= PROP_STK;
         else return 0;
     }
     return m;
@@ -322,6 +332,10 @@ int main(int argc, char **argv)
     setvbuf(stdout, NULL, _IOLBF, 0);
     if (argc >= 2 && strcmp(argv[1], "--eval") == 0) {
         int rc = eval_cli(argc - 1, argv + 1);
+        return rc < 0 ? usage() : rc;
+    }
+    if (argc >= 2 && strcmp(argv[1], "--eval-stacks") == 0) {
+        int rc = eval_stacks_cli(argc - 1, argv + 1);
         return rc < 0 ? usage() : rc;
     }
     for (int i = 1; i < argc; i++) {

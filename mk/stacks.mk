@@ -1,0 +1,12 @@
+# stacks.mk -- the big-step evaluator with cost-centre stacks (docs/stacks.md):
+# the hand-derived examples/stacks_*.lam under every push and call policy,
+# its command line (`ccm-props --eval-stacks`), and the properties stk-flat,
+# stk-order, stk-nodup on generated programs; the same under ASan+UBSan on
+# fewer seeds.
+# seeds at size 5 (a third as many at size 10): about 30 s, and 10 s sanitized
+STACKS_SEEDS     ?= 30000
+STACKS_SAN_SEEDS ?= 3000
+
+CHECK_SUITES += "SEEDS=$(STACKS_SEEDS) bash tests/stacks/run.sh $(BUILD)"
+CHECK_SUITES += "SEEDS=$(STACKS_SAN_SEEDS) CCM_PROPS=$(BUILD)/ccm-props-san bash tests/stacks/run.sh $(BUILD)"
+CHECK_DEPS   += $(BUILD)/ccm $(BUILD)/ccm-props $(BUILD)/ccm-props-san

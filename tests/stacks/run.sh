@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# tests/stacks/run.sh BUILD -- the evaluator with cost-centre stacks
+# (docs/stacks.md) against hand derivations, and its command line.
+#   1. every examples/stacks_*.lam under all nine push x call combinations:
+#      `ccm-props --eval-stacks` prints exactly the outcome, value, steps,
+#      returned stack and per-stack counters derived in the file's "--!"
+#      comments (tests/stacks/expect.awk), and the inherited counts where
+#      the file derives them; every combination must be derived.
+#      (The "cost" lines, the stacks summed by top, are what the stk-flat
+#      property checks on generated programs.)
+#   2. --stacks flat and --stacks ghc are the combinations they name; push
+#      single with call lexical/evaluation reports what the machine does
+#      (`ccm run --json --scoping`, CCM overrides the binary).
+#   3. a full stack table, bad input and bad options give clear errors.
+#   4. the properties stk-flat, stk-order, stk-nodup on generated programs.
+# CCM_PROPS overrides the binary (the sanitizer build); SEEDS the seed count
+# at size 5 (a third of it at size 10).
+# Ends with "stacks: N passed, N failed".
+set -u
+build=${1:-build}
+props=${CCM_PROPS:-$build/ccm-props}
+seeds=${SEEDS:-20000}
+here=$(dirname "$0")
+pass=0; fail=0
+ok()  { pass=$((pass + 1)); echo "ok   $*"; }
+bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+
+# 1. hand derivations
+for f in examples/stacks_*.lam; do
+    for p in single append ghc; do
+        for c in lexical evaluation ghc; do
+            awk -v push=$p -v call=$c -f "$here/expect.awk" "$f" | sort > "$tmp/want"
+            if ! grep -q '^steps ' "$tmp/want" || ! grep -q '^returned_stack ' "$tmp/want"; then
+                bad "$f push $p call $c: no derivation (steps and returned stack)"; continue
+            fi
+            # inherited counts are compared where the file derives them
+            what='outcome|value|steps|returned_stack|stack'
+            grep -q '^inherited ' "$tmp/want" && what="$what|inherited"
+            "$props" --eval-stacks --inherited --push $p --call $c "$f" 2>&1 \
+                | grep -E "^($what) " | sort > "$tmp/got"
+            if cmp -s "$tmp/want" "$tmp/got"; then ok "$f push $p call $c"
+            else bad "$f push $p call $c"; diff "$tmp/want" "$tmp/got"; fi
+        done
+    done
+done
+
+# 2. the two named settings
+for pair in "flat:single:lexical" "ghc:ghc:ghc"; do
+    IFS=: read -r s p c <<<"$pair"
+    f=examples/stacks_hof.lam
+    if cmp -s <("$props" --eval-stacks --stacks "$s" "$f") <("$props" --eval-stacks --push "$p" --call "$c" "$f")
+    then ok "--stacks $s is push $p call $c"
+    else bad "--stacks $s is not push $p call $c"; fi
+done
+# push single with call lexical is the flat evaluator: its cost lines are --eval's
+if cmp -s <("$props" --eval-stacks --stacks flat examples/stacks_hof.lam | grep -E '^(outcome|value|returned_cc|steps|cost) ') \
+          <("$props" --eval examples/stacks_hof.lam)
+then ok "--stacks flat reports what --eval does"
+else bad "--stacks flat differs from --eval"; fi
+
+# 2a. the flat runs against the machine: push single with call lexical or
+#     evaluation is the flat evaluator, and its report is `ccm run`'s
+ccm=${CCM:-$build/ccm}
+for f in examples/stacks_*.lam; do
+    for c in lexical evaluation; do
+        want=$("$ccm" run --json --scoping $c "$f" | jq -r '"value \(.value)", "returned_cc \(.returned_cc)",
+               "steps \(.steps)", (.costs | to_entries[] | select([.value[]] | add > 0)
+               | "cost \(.key) \(.value.A) \(.value.C) \(.value.V) \(.value.U) \(.value.H) \(.value.P) \(.value.entries) \(.value.subentries)")' | sort)
+        got=$("$props" --eval-stacks --push single --call $c "$f" | grep -E '^(value|returned_cc|steps|cost) ' | sort)
+        if [ -n "$want" ] && [ "$want" = "$got" ]; then ok "$f push single call $c is the machine's $c run"
+        else bad "$f push single call $c against ccm run --scoping $c"; diff <(echo "$want") <(echo "$got"); fi
+    done
+done
+
+# 3. errors
+out=$("$props" --eval-stacks --push append --max-nodes 4 examples/stacks_recursion.lam 2>"$tmp/err"); rc=$?
+if [ $rc -eq 1 ] && grep -q '^outcome stacks$' <<<"$out" && grep -q 'more than 4 distinct stacks' "$tmp/err"
+then ok "a full stack table: outcome stacks, exit 1, $(cat "$tmp/err")"
+else bad "a full stack table (exit $rc): $out $(cat "$tmp/err")"; fi
+printf 'main = let a = 1 in\n  scc "x" (a +);\n' > "$tmp/bad.lam"
+"$props" --eval-stacks --stacks ghc "$tmp/bad.lam" >/dev/null 2>"$tmp/err"; rc=$?
+if [ $rc -eq 2 ] && grep -qE "^$tmp/bad.lam:2:[0-9]+: " "$tmp/err"
+then ok "bad input: exit 2, $(head -1 "$tmp/err" | sed "s|$tmp/||")"
+else bad "bad input (exit $rc): $(cat "$tmp/err")"; fi
+for args in "--push sideways x.lam" "--call" "--stacks flat" "--max-nodes 0 x.lam"; do
+    # shellcheck disable=SC2086
+    "$props" --eval-stacks $args >/dev/null 2>"$tmp/err"; rc=$?
+    if [ $rc -eq 2 ] && grep -q '^usage:' "$tmp/err"; then ok "usage error: --eval-stacks $args"
+    else bad "--eval-stacks $args: exit $rc"; fi
+done
+
+# 4. the properties on generated programs: size 5, and fewer of size 10
+#    (deeper stacks)
+for run in "5 $seeds" "10 $((seeds / 3))"; do
+    read -r size n <<<"$run"
+    out=$("$props" --seeds "$n" --size "$size" --jobs 1 --props stk 2>&1); rc=$?
+    grep -E '^props: [0-9]+ programs|reached a value' <<<"$out"
+    if [ $rc -eq 0 ]; then ok "stk-flat, stk-order, stk-nodup on seeds 1..$n, size $size"
+    else bad "stacks properties on seeds 1..$n, size $size"; tail -n 30 <<<"$out"; fi
+done
+
+echo "stacks: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
