@@ -20,15 +20,22 @@ holds ccm's main; Haskell's main is `print result`), MAIN / CAF:x / ... is
 <CAF:x, ...>, and a cost centre of module Main is itself.  Left out, each
 with its reason: GHC's MAIN node itself, the two CAF:main nodes (the IO
 action), the library modules' CAF nodes and the RTS's built-in cost
-centres; a left-out node must have no cost centre of Main below it.  A
-program may leave out more with a line
+centres; a left-out node must have no cost centre of Main below it.  GHC
+makes a cost centre per SCC annotation, ccm one per name: a .hs writes each
+name once unless its .lam says --ghc-same-name-twice, and GHC's nodes with
+the same path of labels are summed.  A program may leave out more, each
+with its reason, with a line
     --ghc-exclude "MAIN" "f" : reason
-(that stack, on both sides).
+(that stack is left out of the comparison with GHC only; the hand
+derivation still checks ccm's count on it).
 
 Then: GHC's output is ccm's value; the three trees have the same stacks
 (ccm prints only stacks with a non-zero counter: every stack in these
 programs has one) and the same entries on each.  Only entries are compared:
 GHC's other columns count ticks and bytes, which ccm does not have.
+Last, under each other push or call policy (--push append, single, --call
+lexical, evaluation) some program's tree must differ from GHC's: the
+programs tell GHC's policies from the others.
 
 CCM_PROPS overrides the evaluator; GHC the compiler.  Skipped when ghc is
 not installed.  Prints "ghcprof: N passed, N failed[, N skipped]"."""
@@ -62,7 +69,7 @@ def ghc_tree(name, build):
     os.makedirs(out, exist_ok=True)
     exe = os.path.join(out, name)
     src = os.path.join(HERE, name + ".hs")
-    if not os.path.exists(exe) or os.path.getmtime(exe) < os.path.getmtime(src):
+    if not os.path.exists(exe) or os.path.getmtime(exe) < max(os.path.getmtime(src), os.path.getmtime(__file__)):
         r = subprocess.run([os.environ.get("GHC", "ghc")] + GHC_FLAGS + ["-outputdir", out, "-o", exe, src],
                            capture_output=True, text=True)
         if r.returncode != 0:
