@@ -30,8 +30,9 @@ with its reason, with a line
 derivation still checks ccm's count on it).
 
 Then: GHC's output is ccm's value; the three trees have the same stacks
-(ccm prints only stacks with a non-zero counter: every stack in these
-programs has one) and the same entries on each.  Only entries are compared:
+(ccm prints only stacks with a non-zero counter; its tree is those
+and their prefixes, which have 0 entries when not printed, as GHC's tree
+has a node for every stack made, e.g. between two names one call pushes) and the same entries on each.  Only entries are compared:
 GHC's other columns count ticks and bytes, which ccm does not have.
 Last (when no NAME is given), under each other push or call policy (--push append, single, --call
 lexical, evaluation) some program's tree must differ from GHC's: the
@@ -129,6 +130,12 @@ def ccm_tree(lam, props, policy=()):
             stacks[names(line)] = int(counters[6])
     if r.returncode != 0 or value is None:
         raise RuntimeError(f"ccm-props exit {r.returncode}: {r.stdout.strip()} {r.stderr.strip()}")
+    # the tree: every prefix of a stack is a node (a stack ccm does not print
+    # has every counter 0, its entries included), as in GHC's tree, where a
+    # call that pushes two names makes the node between them
+    for s in list(stacks):
+        for i in range(1, len(s)):
+            stacks.setdefault(s[:i], 0)
     return value, stacks
 
 
