@@ -71,8 +71,10 @@ def ghc_tree(name, build):
     exe = os.path.join(out, name)
     src = os.path.join(HERE, name + ".hs")
     if not os.path.exists(exe) or os.path.getmtime(exe) < max(os.path.getmtime(src), os.path.getmtime(__file__)):
-        r = subprocess.run([os.environ.get("GHC", "ghc")] + GHC_FLAGS + ["-outputdir", out, "-o", exe, src],
-                           capture_output=True, text=True)
+        # the source named from its directory: the SRC column then holds no
+        # directory (prof_format splits rows at blanks); every output goes to out
+        r = subprocess.run([os.environ.get("GHC", "ghc")] + GHC_FLAGS + ["-fforce-recomp", "-outputdir", out, "-o", exe, name + ".hs"],
+                           cwd=HERE, capture_output=True, text=True)
         if r.returncode != 0:
             raise RuntimeError(f"ghc -prof failed (is ghc-prof installed?): {r.stderr.strip()[-400:]}")
     prof = os.path.join(out, name + ".prof")
