@@ -2,6 +2,8 @@
 -- (the lambda's stack shares its root with the caller's) and a CAF (it
 -- does not).  GHC and ccm disagree on the let-bound one: see lambdarec.lam
 -- and docs/stacks.md, "Against GHC".  ccm's main is `result` here.
+-- Haskell's main, the IO action printing result, has no ccm counterpart:
+-- its two CAF:main nodes are left out of the comparison (run.py).
 module Main where
 
 main :: IO ()

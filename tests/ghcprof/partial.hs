@@ -1,7 +1,11 @@
--- tests/ghcprof/partial.hs -- functions applied partially under one SCC and finished under another: a function returning a lambda (the shape of scc003), and a two-argument function's partial application.
+-- tests/ghcprof/partial.hs -- functions applied partially under one SCC and
+-- finished under another: a function returning a lambda (the shape of
+-- scc003), and a two-argument function's partial application.
 -- The same program as partial.lam, whose comment derives the stacks by hand;
 -- tests/ghcprof/run.py compares GHC's profile of this file with the
 -- evaluator's stacks for that one.  ccm's main is `result` here.
+-- Haskell's main, the IO action printing result, has no ccm counterpart:
+-- its two CAF:main nodes are left out of the comparison (run.py).
 module Main where
 
 main :: IO ()
