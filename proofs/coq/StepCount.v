@@ -47,6 +47,22 @@ Proof.
   destruct St as [St|[St Ok]]; [exists f; eapply qf_row | exists (S f); eapply qf_force]; eassumption.
 Qed.
 
+Lemma qoesteps_f_osteps : forall Q o rs sc n s s',
+    qoesteps_f Q o rs sc n 0 s s' -> osteps o rs sc n s s'.
+Proof.
+  intros Q o rs sc n s s' R. remember 0 as f0 eqn:E. revert E.
+  induction R; intros E; [constructor | econstructor; [eassumption | auto] | discriminate E].
+Qed.
+
+Lemma qoesteps_f_mono : forall (Q Q' : nat -> Prop) o rs sc m f s s', (forall a, Q a -> Q' a) ->
+    qoesteps_f Q o rs sc m f s s' -> qoesteps_f Q' o rs sc m f s s'.
+Proof.
+  intros Q Q' o rs sc m f s s' HQ R.
+  induction R; [constructor | eapply qf_row; eassumption | eapply qf_force; try eassumption].
+  unfold forced_ok in *. destruct (stk s2) as [|[] ?]; try contradiction.
+  destruct x; [contradiction | apply HQ; assumption].
+Qed.
+
 Lemma osteps_qoesteps_f : forall Q o rs sc n s s',
     osteps o rs sc n s s' -> qoesteps_f Q o rs sc n 0 s s'.
 Proof. induction 1; [constructor | eapply qf_row; eassumption]. Qed.
@@ -275,4 +291,23 @@ Proof.
   destruct (run_count _ _ _ _ _ _ _ _ R L) as (cs0 & H). exists cs0. intros cs Nd Inc.
   specialize (H cs Nd Inc). rewrite S0, S1 in H.
   rewrite (wsum_ext cs (th s) empty T0), wsum_empty in H. simpl in H. lia.
+Qed.
+
+(* ---- a program with neither let nor scc_sub ---- *)
+
+Definition prog_lean (p : program) : bool :=
+  lean (main_rhs p) && forallb (fun b => lean (snd b)) (tops p).
+
+Lemma init_lean : forall p, prog_lean p = true -> lean_state (init_state p).
+Proof.
+  intros p H. split; [reflexivity|]. split; [|constructor].
+  intros a o F. apply andb_prop in H. destruct H as [Hm Ht].
+  unfold init_state, init_heap in F. simpl in F. destruct (Nat.eqb a 0).
+  - injection F as <-. simpl. unfold rename_top. rewrite lean_substs. exact Hm.
+  - rewrite <- (app_nil_r (combine _ _)) in F.
+    rewrite Rename.find_addr_combine' in F by apply map_length.
+    destruct ((1 <=? a) && (a <? 1 + length (tops p))); [|discriminate].
+    rewrite nth_error_map in F. destruct (nth_error (tops p) (a - 1)) as [[x r]|] eqn:E; [|discriminate].
+    injection F as <-. simpl. unfold rename_top. rewrite lean_substs.
+    apply nth_error_In in E. rewrite forallb_forall in Ht. exact (Ht _ E).
 Qed.

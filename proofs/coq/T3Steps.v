@@ -11,26 +11,9 @@
 Require Import ZArith String List Bool Arith Lia.
 Require Import Ccm.Costs Ccm.Syntax Ccm.BigStep Ccm.Machine Ccm.Run Ccm.Program
         Ccm.Order Ccm.ORun Ccm.EarlyQ Ccm.SubNeverCurrent Ccm.T3LetFree Ccm.T3Forced
-        Ccm.StepCount.
+        Ccm.StepCount Ccm.SccSubErase Ccm.Rename.
 Import ListNotations.
 Open Scope nat_scope.
-
-Definition prog_lean (p : program) : bool :=
-  lean (main_rhs p) && forallb (fun b => lean (snd b)) (tops p).
-
-Lemma init_lean : forall p, prog_lean p = true -> lean_state (init_state p).
-Proof.
-  intros p H. split; [reflexivity|]. split; [|constructor].
-  intros a o F. apply andb_prop in H. destruct H as [Hm Ht].
-  unfold init_state, init_heap in F. simpl in F. destruct (Nat.eqb a 0).
-  - injection F as <-. simpl. unfold rename_top. rewrite lean_substs. exact Hm.
-  - rewrite <- (app_nil_r (combine _ _)) in F.
-    rewrite Rename.find_addr_combine' in F by apply map_length.
-    destruct ((1 <=? a) && (a <? 1 + length (tops p))); [|discriminate].
-    rewrite nth_error_map in F. destruct (nth_error (tops p) (a - 1)) as [[x r]|] eqn:E; [|discriminate].
-    injection F as <-. simpl. unfold rename_top. rewrite lean_substs.
-    apply nth_error_In in E. rewrite forallb_forall in Ht. exact (Ht _ E).
-Qed.
 
 (* Two runs from a program's start, both ending final, with the same
    theta: their lengths differ by two per force. *)
@@ -66,4 +49,50 @@ Proof.
     as (_ & Ht & _).
   pose proof (osteps_qoesteps_f (fun _ => True) LTR rs sc n _ _ (proj2 (osteps_ltr rs sc n _ _) R)) as RP.
   pose proof (same_theta_steps _ _ _ _ _ _ _ _ _ _ _ _ _ Hl RP F R' F' Ht). lia.
+Qed.
+
+(* T3 for programs without let, with the step count: a run from the
+   initial state, either operand order, whose every force is of a thunk
+   the plain run evaluates (T3Forced.t3_let_free_forced), with f forces
+   and m steps, ends as the plain run of n steps does (the same cost
+   centre and theta, heap and value equal up to a renaming of addresses),
+   and m = n + 2 f. *)
+Theorem t3_let_free_forced_steps : forall o rs sc p n sf m f sf',
+    prog_no_let p = true -> (rs = Fig6 \/ prog_no_sub p = true) ->
+    steps rs sc n (init_state p) sf -> final sf ->
+    qoesteps_f (fun a => val_at (hp sf) a) o rs sc m f (init_state p) sf' -> final sf' ->
+    m = n + 2 * f /\
+    ccc sf' = ccc sf /\ (forall c k, th sf' c k = th sf c k) /\
+    exists r, heap_rn r (hp sf) (hp sf') /\ ctl sf' = rn_expr r (ctl sf).
+Proof.
+  intros o rs sc p n sf m f sf' Hnl Hrs R F R' F'.
+  split; [|exact (t3_let_free_forced o rs sc p n sf m sf' Hnl Hrs R F
+                    (qoesteps_f_qoesteps _ _ _ _ _ _ _ _ R') F')].
+  (* both runs, carried over to the program with no scc_sub *)
+  pose proof (osteps_qoesteps_f (fun _ => True) LTR rs sc n _ _ (proj2 (osteps_ltr rs sc n _ _) R)) as RP.
+  destruct (urun _ _ _ _ _ _ _ _ RP _ (init_urel p)) as (uf & RU & U).
+  destruct (urun _ _ _ _ _ _ _ _ R' _ (init_urel p)) as (uf' & RU' & U').
+  apply (t3_lean_steps o rs sc (uprog p) n uf m f uf').
+  - rewrite uprog_no_let. exact Hnl.
+  - rewrite uprog_lean. exact Hnl.
+  - rewrite uprog_no_sub. exact Hrs.
+  - apply osteps_ltr. exact (qoesteps_f_osteps _ _ _ _ _ _ _ RU).
+  - exact (urel_final _ _ U F).
+  - eapply qoesteps_f_mono; [|exact RU'].
+    intros a Ha. destruct U as (_ & -> & _). apply uheap_val_at. exact Ha.
+  - exact (urel_final _ _ U' F').
+Qed.
+
+(* The same with the early run as EarlyQ.qoesteps: the number of its forces
+   is the f of some counting of it (qoesteps_qoesteps_f). *)
+Corollary t3_let_free_forced_count : forall o rs sc p n sf m sf',
+    prog_no_let p = true -> (rs = Fig6 \/ prog_no_sub p = true) ->
+    steps rs sc n (init_state p) sf -> final sf ->
+    qoesteps (fun a => val_at (hp sf) a) o rs sc m (init_state p) sf' -> final sf' ->
+    exists f, qoesteps_f (fun a => val_at (hp sf) a) o rs sc m f (init_state p) sf' /\ m = n + 2 * f.
+Proof.
+  intros o rs sc p n sf m sf' Hnl Hrs R F R' F'.
+  destruct (qoesteps_qoesteps_f _ _ _ _ _ _ _ R') as (f & Rf).
+  exists f. split; [exact Rf|].
+  exact (proj1 (t3_let_free_forced_steps o rs sc p n sf m f sf' Hnl Hrs R F Rf F')).
 Qed.
