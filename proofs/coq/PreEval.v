@@ -1,0 +1,239 @@
+(* PreEval.v -- the pre-evaluation lemma of docs/coq.md ("Not done yet",
+   T3 with let) for a thunk whose evaluation enters no thunk of the heap
+   it starts from.  The thunk at a (expression ea under cea) of a closed
+   heap G0 evaluates in G0 without a to A1, va, cva, with theta ta (what
+   a force of a at G0 computes).  A plain evaluation from G0, or from any
+   heap it reaches, is then, in the heap with that evaluation done ahead
+   (a bound to va, A1's objects at next G0 ... next A1 - 1), the same
+   derivation with its own allocations shifted past A1's: while it has
+   not demanded a, the two heaps are related by "pre"; at the demand the
+   plain side evaluates ea (Transfer.eval_shift: the same derivation with
+   its allocations at the plain side's next address, by determinism the
+   one it runs) and the other side reads a's value; from there the two
+   heaps are related by a one to one renaming (Rename.heap_rn) and
+   Rename.eval_rn carries the rest.  The theta differs by U and ta, the
+   cost of a's evaluation, which the heap with a done ahead has already
+   paid (pre_eval). *)
+Require Import ZArith String List Bool Arith Lia.
+Require Import Ccm.Costs Ccm.Syntax Ccm.BigStep Ccm.BigStepDet Ccm.Complete Ccm.ForceAtDemand
+        Ccm.Rename Ccm.ORun Ccm.Closed Ccm.Transfer.
+Import ListNotations.
+Open Scope nat_scope.
+
+(* ---- renamings that agree ---- *)
+
+Lemma rn_var_ext : forall r r' n x, (forall b, b < n -> r b = r' b) -> var_below n x = true ->
+    rn_var r x = rn_var r' x.
+Proof. intros r r' n [s|b] H B; simpl in *; [reflexivity|]. apply Nat.ltb_lt in B. rewrite H; auto. Qed.
+
+Lemma rn_atom_ext : forall r r' n t, (forall b, b < n -> r b = r' b) -> atom_below n t = true ->
+    rn_atom r t = rn_atom r' t.
+Proof. intros r r' n [x|k] H B; simpl in *; [rewrite (rn_var_ext r r' n x H B)|]; reflexivity. Qed.
+
+Fixpoint rn_ext (r r' : nat -> nat) (n : nat) (H : forall b, b < n -> r b = r' b) (e : expr) {struct e} :
+  below n e = true -> rn_expr r e = rn_expr r' e.
+Proof.
+  destruct e as [z b|f v|v|bs b|c xs|s alts d|c b|c b|k|op a1 a2]; simpl; intros B.
+  - rewrite (rn_ext r r' n H b B). reflexivity.
+  - apply andb_prop in B. destruct B as [B1 B2].
+    rewrite (rn_ext r r' n H f B1), (rn_var_ext r r' n v H B2). reflexivity.
+  - rewrite (rn_var_ext r r' n v H B). reflexivity.
+  - apply andb_prop in B. destruct B as [B1 B2].
+    rewrite (rn_ext r r' n H b B2). f_equal.
+    induction bs as [|[w q] bs IH]; simpl in *; [reflexivity|].
+    apply andb_prop in B1. destruct B1 as [Bq B1].
+    rewrite (rn_ext r r' n H q Bq), IH; [reflexivity | exact B1].
+  - f_equal. induction xs as [|v xs IH]; simpl in *; [reflexivity|].
+    apply andb_prop in B. destruct B as [Bv B].
+    rewrite (rn_var_ext r r' n v H Bv), IH; [reflexivity | exact B].
+  - apply andb_prop in B. destruct B as [B Bd]. apply andb_prop in B. destruct B as [Bs Ba].
+    rewrite (rn_ext r r' n H s Bs). f_equal.
+    + clear Bd. induction alts as [|[[c ys] q] alts IH]; simpl in *; [reflexivity|].
+      apply andb_prop in Ba. destruct Ba as [Bq Ba].
+      rewrite (rn_ext r r' n H q Bq), IH; [reflexivity | exact Ba].
+    + destruct d; [rewrite (rn_ext r r' n H e Bd)|]; reflexivity.
+  - rewrite (rn_ext r r' n H b B). reflexivity.
+  - rewrite (rn_ext r r' n H b B). reflexivity.
+  - reflexivity.
+  - apply andb_prop in B. destruct B as [B1 B2].
+    rewrite (rn_atom_ext r r' n a1 H B1), (rn_atom_ext r r' n a2 H B2). reflexivity.
+Qed.
+
+Lemma rn_var_comp : forall r r' x, rn_var r (rn_var r' x) = rn_var (fun b => r (r' b)) x.
+Proof. intros r r' [s|b]; reflexivity. Qed.
+
+Fixpoint rn_comp (r r' : nat -> nat) (e : expr) {struct e} :
+  rn_expr r (rn_expr r' e) = rn_expr (fun b => r (r' b)) e.
+Proof.
+  destruct e as [z b|f v|v|bs b|c xs|s alts d|c b|c b|k|op a1 a2]; simpl.
+  - rewrite rn_comp. reflexivity.
+  - rewrite rn_comp, rn_var_comp. reflexivity.
+  - rewrite rn_var_comp. reflexivity.
+  - rewrite rn_comp. f_equal. induction bs as [|[w q] bs IH]; simpl; [reflexivity|]. rewrite rn_comp, IH. reflexivity.
+  - f_equal. induction xs as [|v xs IH]; simpl; [reflexivity|]. rewrite rn_var_comp, IH. reflexivity.
+  - rewrite rn_comp. f_equal.
+    + induction alts as [|[[c ys] q] alts IH]; simpl; [reflexivity|]. rewrite rn_comp, IH. reflexivity.
+    + destruct d; simpl; [rewrite rn_comp|]; reflexivity.
+  - rewrite rn_comp. reflexivity.
+  - rewrite rn_comp. reflexivity.
+  - reflexivity.
+  - destruct a1 as [v1|k1], a2 as [v2|k2]; simpl; rewrite ?rn_var_comp; reflexivity.
+Qed.
+
+(* An object of a closed heap, renamed by two renamings that agree on
+   that heap's addresses. *)
+Lemma rn_obj_ext : forall r r' G b o, heap_closed G -> (forall a, a < next G -> r a = r' a) ->
+    find_addr b (binds G) = Some o -> rn_obj r o = rn_obj r' o.
+Proof.
+  intros r r' G b [e c] [_ C] H F. unfold rn_obj. simpl.
+  rewrite (rn_ext r r' (next G) H e (C b _ F)). reflexivity.
+Qed.
+
+(* ---- the renaming after the demand ---- *)
+
+(* Below N the same; the plain side's own objects N ... NT - 1 moved past
+   the K objects done ahead; the plain side's evaluation of the thunk, at
+   NT ... NT + K - 1, onto the objects done ahead; beyond, the same. *)
+Definition r1f (N K NT b : nat) : nat :=
+  if b <? N then b else if b <? NT then b + K else if b <? NT + K then N + (b - NT) else b.
+
+Record pre (N K a : nat) (ea : expr) (cea : cc) (va : expr) (cva : cc) (A1 G0 T T' : heap) : Prop := {
+  pr_le : N <= next T;
+  pr_next : next T' = next T + K;
+  pr_a : find_addr a (binds T) = Some (ea, cea);
+  pr_a' : find_addr a (binds T') = Some (va, cva);
+  pr_old : forall b, b < N -> b <> a ->
+    find_addr b (binds T') = option_map (rn_obj (shift N (N + K))) (find_addr b (binds T));
+  pr_new : forall b, N <= b ->
+    find_addr (b + K) (binds T') = option_map (rn_obj (shift N (N + K))) (find_addr b (binds T));
+  pr_A : forall b, N <= b -> b < N + K -> find_addr b (binds T') = find_addr b (binds A1);
+  pr_cl : heap_closed T;
+  pr_vle : forall b o, b < N -> find_addr b (binds G0) = Some o -> is_value (fst o) = true ->
+    find_addr b (binds T) = Some o
+}.
+
+Lemma pre_wf' : forall N K a ea cea va cva A1 G0 T T', pre N K a ea cea va cva A1 G0 T T' -> heap_wf T'.
+Proof.
+  intros N K a ea cea va cva A1 G0 T T' P b Hb.
+  pose proof (pr_le _ _ _ _ _ _ _ _ _ _ _ P). rewrite (pr_next _ _ _ _ _ _ _ _ _ _ _ P) in Hb.
+  replace b with ((b - K) + K) by lia.
+  rewrite (pr_new _ _ _ _ _ _ _ _ _ _ _ P) by lia.
+  rewrite (proj1 (pr_cl _ _ _ _ _ _ _ _ _ _ _ P)); [reflexivity | lia].
+Qed.
+
+(* What a force of a at G0 computes: a's evaluation, entering no thunk G0
+   already had. *)
+Record setup (rs : ruleset) (sc : scoping) (G0 : heap) (a : nat) (ea : expr) (cea : cc)
+       (ta : theta) (A1 : heap) (va : expr) (cva : cc) : Prop := {
+  su_cl : heap_closed G0;
+  su_a : find_addr a (binds G0) = Some (ea, cea);
+  su_th : is_value ea = false;
+  su_ev : eval rs sc cea (remove G0 (VAddr a)) ea ta A1 va cva;
+  su_ne : forall b o, b < next G0 -> find_addr b (binds (remove G0 (VAddr a))) = Some o ->
+    is_value (fst o) = false -> find_addr b (binds A1) = Some o
+}.
+
+Lemma setup_facts : forall rs sc G0 a ea cea ta A1 va cva, setup rs sc G0 a ea cea ta A1 va cva ->
+    a < next G0 /\ next G0 <= next A1 /\ below (next G0) ea = true /\
+    heap_closed (remove G0 (VAddr a)) /\ heap_closed A1 /\ below (next A1) va = true.
+Proof.
+  intros rs sc G0 a ea cea ta A1 va cva [[W C] Fa Vth A NE].
+  assert (Ha : a < next G0) by (destruct (Nat.ltb_spec a (next G0)); [assumption | rewrite W in Fa; [discriminate | assumption]]).
+  pose proof (eval_next _ _ _ _ _ _ _ _ _ A) as Nx. simpl in Nx.
+  assert (Be : below (next G0) ea = true) by exact (C a _ Fa).
+  assert (CR : heap_closed (remove G0 (VAddr a))) by (apply remove_closed; split; assumption).
+  destruct (eval_closed _ _ _ _ _ _ _ _ _ A CR Be) as (CA & Bv).
+  exact (conj Ha (conj Nx (conj Be (conj CR (conj CA Bv))))).
+Qed.
+
+Ltac r1cases :=
+  unfold shift, r1f in *;
+  repeat match goal with
+         | |- context [?x <? ?y] =>
+             lazymatch x with
+             | context [Nat.ltb _ _] => fail
+             | _ => destruct (Nat.ltb_spec x y)
+             end
+         end; lia.
+
+Lemma r1_shift_id : forall N K NT e, N <= NT -> below (N + K) e = true ->
+    rn_expr (r1f N K NT) (rn_expr (shift N NT) e) = e.
+Proof.
+  intros N K NT e Hl B. rewrite rn_comp.
+  rewrite (rn_ext _ (fun b => b) (N + K)); [apply rn_id | | exact B].
+  intros b Hb. r1cases.
+Qed.
+
+Lemma demand : forall rs sc G0 a ea cea ta A1 va cva T T' t Da za cza,
+    setup rs sc G0 a ea cea ta A1 va cva ->
+    pre (next G0) (next A1 - next G0) a ea cea va cva A1 G0 T T' ->
+    eval rs sc cea (remove T (VAddr a)) ea t Da za cza ->
+    t = ta /\ cza = cva /\ rn_expr (r1f (next G0) (next A1 - next G0) (next T)) za = va /\
+    heap_rn (r1f (next G0) (next A1 - next G0) (next T)) (update Da (VAddr a) (za, cza)) T' /\
+    (forall b, b < next T ->
+       r1f (next G0) (next A1 - next G0) (next T) b = shift (next G0) (next G0 + (next A1 - next G0)) b).
+Proof.
+  intros rs sc G0 a ea cea ta A1 va cva T T' t Da za cza Su P E.
+  destruct (setup_facts _ _ _ _ _ _ _ _ _ _ Su) as (Ha & NA & Be & CR & CA & Bv).
+  destruct Su as [[W C] Fa Vth A NE].
+  set (N := next G0) in *. set (K := next A1 - N) in *.
+  pose proof (pr_le _ _ _ _ _ _ _ _ _ _ _ P) as NT.
+  pose proof (pr_cl _ _ _ _ _ _ _ _ _ _ _ P) as [WT CT].
+  assert (WRT : heap_wf (remove T (VAddr a))) by exact (proj1 (remove_closed _ _ (conj WT CT))).
+  destruct (eval_shift rs sc N (next T) (remove G0 (VAddr a)) (remove T (VAddr a)) NT) with
+      (c := cea) (T := remove G0 (VAddr a)) (e := ea) (t := ta) (D := A1) (z := va) (cz := cva)
+      (T' := remove T (VAddr a)) as (D'' & E'' & S'').
+  - intros b o Hb F. exact (proj2 CR b o F).
+  - intros b v cv Hb F Vv. simpl in F |- *. rewrite find_addr_filter' in F |- *.
+    destruct (Nat.eqb b a); [discriminate|]. apply (pr_vle _ _ _ _ _ _ _ _ _ _ _ P b (v, cv) Hb F Vv).
+  - exact A.
+  - exact (shifted_start _ _ (proj1 CR) WRT).
+  - exact NE.
+  - rewrite (rn_below (shift N (next T)) N (fun b Hb => shift_old N (next T) b Hb) ea Be) in E''.
+    destruct (eval_deterministic _ _ _ _ _ _ _ _ _ E _ _ _ _ E'') as (-> & -> & -> & ->).
+    assert (Nx'' : next D'' = next T + K) by (rewrite (sh_next _ _ _ _ _ _ S''); simpl; lia).
+    assert (WD : heap_wf D'') by exact (eval_wf _ _ _ _ _ _ _ _ _ E'' WRT).
+    assert (WT' : heap_wf T') by exact (pre_wf' _ _ _ _ _ _ _ _ _ _ _ P).
+    assert (Agree : forall b, b < next T -> r1f N K (next T) b = shift N (N + K) b) by (intros; r1cases).
+    assert (Ext : forall b o, find_addr b (binds T) = Some o ->
+                    rn_obj (r1f N K (next T)) o = rn_obj (shift N (N + K)) o)
+      by (intros b o F; exact (rn_obj_ext _ _ T b o (conj WT CT) Agree F)).
+    split; [reflexivity|]. split; [reflexivity|].
+    split; [apply r1_shift_id; [exact NT | replace (N + K) with (next A1) by lia; exact Bv]|].
+    split; [|exact Agree].
+    constructor; simpl.
+    + intros b Hb. rewrite Nx'' in Hb. rewrite (pr_next _ _ _ _ _ _ _ _ _ _ _ P). r1cases.
+    + intros b b' Hb Hb' Eq. rewrite Nx'' in Hb, Hb'. revert Eq. r1cases.
+    + intros b Hb. rewrite Nx'' in Hb. rewrite (pr_next _ _ _ _ _ _ _ _ _ _ _ P), Nx''. r1cases.
+    + intros b. destruct (Nat.eqb_spec b a) as [->|Hba].
+      * replace (r1f N K (next T) a) with a by r1cases.
+        rewrite (pr_a' _ _ _ _ _ _ _ _ _ _ _ P). unfold rn_obj. simpl.
+        rewrite r1_shift_id; [reflexivity | exact NT | replace (N + K) with (next A1) by lia; exact Bv].
+      * destruct (Nat.ltb_spec b (next T)) as [HbT|HbT].
+        -- rewrite (sh_old' _ _ _ _ _ _ S'' b HbT). simpl. rewrite find_addr_filter'.
+           apply Nat.eqb_neq in Hba. rewrite Hba. apply Nat.eqb_neq in Hba.
+           destruct (Nat.ltb_spec b N) as [HbN|HbN].
+           ++ replace (r1f N K (next T) b) with b by r1cases.
+              rewrite (pr_old _ _ _ _ _ _ _ _ _ _ _ P b HbN Hba).
+              destruct (find_addr b (binds T)) as [o|] eqn:F; [simpl; rewrite (Ext b o F)|]; reflexivity.
+           ++ replace (r1f N K (next T) b) with (b + K) by r1cases.
+              rewrite (pr_new _ _ _ _ _ _ _ _ _ _ _ P b HbN).
+              destruct (find_addr b (binds T)) as [o|] eqn:F; [simpl; rewrite (Ext b o F)|]; reflexivity.
+        -- destruct (Nat.ltb_spec b (next T + K)) as [HbK|HbK].
+           ++ replace (r1f N K (next T) b) with (N + (b - next T)) by r1cases.
+              rewrite (pr_A _ _ _ _ _ _ _ _ _ _ _ P) by lia.
+              pose proof (sh_new _ _ _ _ _ _ S'' (N + (b - next T)) ltac:(lia)) as Hs.
+              replace (next T + (N + (b - next T) - N)) with b in Hs by lia.
+              rewrite Hs. destruct (find_addr (N + (b - next T)) (binds A1)) as [[q cq]|] eqn:F; [|reflexivity].
+              simpl. unfold rn_obj. simpl. rewrite r1_shift_id; [reflexivity | exact NT|].
+              replace (N + K) with (next A1) by lia. exact (proj2 CA _ _ F).
+           ++ replace (r1f N K (next T) b) with b by r1cases.
+              rewrite WT' by (rewrite (pr_next _ _ _ _ _ _ _ _ _ _ _ P); lia).
+              rewrite WD by lia. reflexivity.
+    + intros b Hb. rewrite Nx'' in Hb. destruct (Nat.eqb_spec b a); [lia|]. apply WD. lia.
+    + exact WT'.
+    + intros b Hb. destruct (Nat.ltb_spec b N) as [H1|H1]; [exists b; r1cases|].
+      destruct (Nat.ltb_spec b (N + K)) as [H2|H2]; [exists (next T + (b - N)); r1cases|].
+      destruct (Nat.ltb_spec b (next T + K)) as [H3|H3]; [exists (b - K); r1cases|].
+      exfalso. apply Hb. apply WT'. rewrite (pr_next _ _ _ _ _ _ _ _ _ _ _ P). exact H3.
+Qed.
