@@ -237,3 +237,143 @@ Proof.
       destruct (Nat.ltb_spec b (next T + K)) as [H3|H3]; [exists (b - K); r1cases|].
       exfalso. apply Hb. apply WT'. rewrite (pr_next _ _ _ _ _ _ _ _ _ _ _ P). exact H3.
 Qed.
+
+(* ---- before the demand ---- *)
+
+Section Pre.
+Variables (rs : ruleset) (sc : scoping) (G0 : heap) (a0 : nat) (ea : expr) (cea : cc)
+          (ta : theta) (A1 : heap) (va : expr) (cva : cc).
+Variable Su : setup rs sc G0 a0 ea cea ta A1 va cva.
+Variable Hsub : rs = Fig6 \/ cva <> "SUB"%string.
+
+Local Notation N := (next G0).
+Local Notation K := (next A1 - next G0).
+Local Notation r0 := (shift (next G0) (next G0 + (next A1 - next G0))).
+Local Notation PRE := (pre (next G0) (next A1 - next G0) a0 ea cea va cva A1 G0).
+
+Lemma a0_lt : a0 < N.
+Proof. exact (proj1 (setup_facts _ _ _ _ _ _ _ _ _ _ Su)). Qed.
+
+Lemma r0_inj : forall b b', r0 b = r0 b' -> b = b'.
+Proof. intros b b'. unfold shift. destruct (Nat.ltb_spec b N), (Nat.ltb_spec b' N); lia. Qed.
+
+Lemma r0_old : forall b, b < N -> r0 b = b.
+Proof. intros. apply shift_old. assumption. Qed.
+
+Lemma r0_new : forall b, N <= b -> r0 b = b + K.
+Proof. intros. rewrite shift_new by assumption. lia. Qed.
+
+Lemma pre_lookup : forall T T' b o, PRE T T' -> find_addr b (binds T) = Some o -> b <> a0 ->
+    find_addr (r0 b) (binds T') = Some (rn_obj r0 o).
+Proof.
+  intros T T' b o P F Hb. destruct (Nat.ltb_spec b N) as [H|H].
+  - rewrite r0_old by exact H. rewrite (pr_old _ _ _ _ _ _ _ _ _ _ _ P b H Hb), F. reflexivity.
+  - rewrite r0_new by exact H. rewrite (pr_new _ _ _ _ _ _ _ _ _ _ _ P b H), F. reflexivity.
+Qed.
+
+Lemma r0_not_A : forall b, r0 b < N \/ N + K <= r0 b.
+Proof. intros b. unfold shift. destruct (Nat.ltb_spec b N); lia. Qed.
+
+Lemma pre_remove : forall T T' b, PRE T T' -> b <> a0 ->
+    (forall o, find_addr b (binds G0) = Some o -> is_value (fst o) = false) ->
+    PRE (remove T (VAddr b)) (remove T' (VAddr (r0 b))).
+Proof.
+  intros T T' b P Hb HG.
+  assert (Ha : r0 b <> a0) by (intros E; apply Hb, r0_inj; rewrite E, r0_old; [reflexivity | exact a0_lt]).
+  destruct P as [L Nx Fa Fa' Od Nw FA Cl Vl]. constructor; simpl.
+  - exact L.
+  - exact Nx.
+  - rewrite find_addr_filter'. destruct (Nat.eqb_spec a0 b); [congruence | exact Fa].
+  - rewrite find_addr_filter'. destruct (Nat.eqb_spec a0 (r0 b)); [congruence | exact Fa'].
+  - intros b' Hb' Hba. rewrite !find_addr_filter', Od by assumption.
+    replace b' with (r0 b') at 1 by (apply r0_old; exact Hb').
+    destruct (Nat.eqb_spec (r0 b') (r0 b)) as [E|E], (Nat.eqb_spec b' b); try reflexivity.
+    + apply r0_inj in E. contradiction.
+    + subst. contradiction.
+  - intros b' Hb'. rewrite !find_addr_filter', Nw by assumption.
+    replace (b' + K) with (r0 b') at 1 by (apply r0_new; exact Hb').
+    destruct (Nat.eqb_spec (r0 b') (r0 b)) as [E|E], (Nat.eqb_spec b' b); try reflexivity.
+    + apply r0_inj in E. contradiction.
+    + subst. contradiction.
+  - intros b' H1 H2. rewrite find_addr_filter'. destruct (Nat.eqb_spec b' (r0 b)) as [->|]; [|apply FA; assumption].
+    destruct (r0_not_A b); lia.
+  - exact (remove_closed _ (VAddr b) Cl).
+  - intros b' o Hb' F V. rewrite find_addr_filter'. destruct (Nat.eqb_spec b' b) as [->|]; [|exact (Vl b' o Hb' F V)].
+    rewrite (HG o F) in V. discriminate.
+Qed.
+
+Lemma pre_update : forall T T' b z cz, PRE T T' -> b <> a0 -> b < next T -> below (next T) z = true ->
+    (forall o, find_addr b (binds G0) = Some o -> is_value (fst o) = false) ->
+    PRE (update T (VAddr b) (z, cz)) (update T' (VAddr (r0 b)) (rn_expr r0 z, cz)).
+Proof.
+  intros T T' b z cz P Hb HbT Bz HG.
+  assert (Ha : r0 b <> a0) by (intros E; apply Hb, r0_inj; rewrite E, r0_old; [reflexivity | exact a0_lt]).
+  destruct P as [L Nx Fa Fa' Od Nw FA Cl Vl]. constructor; simpl.
+  - exact L.
+  - exact Nx.
+  - destruct (Nat.eqb_spec a0 b); [congruence | exact Fa].
+  - destruct (Nat.eqb_spec a0 (r0 b)); [congruence | exact Fa'].
+  - intros b' Hb' Hba. rewrite Od by assumption.
+    replace b' with (r0 b') at 1 by (apply r0_old; exact Hb').
+    destruct (Nat.eqb_spec (r0 b') (r0 b)) as [E|E], (Nat.eqb_spec b' b); try reflexivity.
+    + apply r0_inj in E. contradiction.
+    + subst. contradiction.
+  - intros b' Hb'. rewrite Nw by assumption.
+    replace (b' + K) with (r0 b') at 1 by (apply r0_new; exact Hb').
+    destruct (Nat.eqb_spec (r0 b') (r0 b)) as [E|E], (Nat.eqb_spec b' b); try reflexivity.
+    + apply r0_inj in E. contradiction.
+    + subst. contradiction.
+  - intros b' H1 H2. destruct (Nat.eqb_spec b' (r0 b)) as [->|]; [|apply FA; assumption].
+    destruct (r0_not_A b); lia.
+  - apply update_closed; assumption.
+  - intros b' o Hb' F V. destruct (Nat.eqb_spec b' b) as [->|]; [|exact (Vl b' o Hb' F V)].
+    rewrite (HG o F) in V. discriminate.
+Qed.
+
+Lemma rn_let_rename_pre : forall T T' bs e, PRE T T' ->
+    rn_expr r0 (let_rename T bs e) = let_rename T' (rn_bs r0 bs) (rn_expr r0 e).
+Proof.
+  intros T T' bs e P. unfold let_rename, let_addrs, rn_bs.
+  rewrite rn_substs, map_length.
+  replace (map fst (map (fun p => (fst p, rn_expr r0 (snd p))) bs)) with (map fst bs)
+    by (rewrite map_map; reflexivity).
+  f_equal. apply map_rn_seq. intros i _.
+  pose proof (pr_le _ _ _ _ _ _ _ _ _ _ _ P). rewrite r0_new by lia.
+  rewrite (pr_next _ _ _ _ _ _ _ _ _ _ _ P). lia.
+Qed.
+
+Lemma pre_let_alloc : forall T T' bs c, PRE T T' ->
+    forallb (fun p => below (next T) (snd p)) bs = true ->
+    PRE (let_alloc T bs c) (let_alloc T' (rn_bs r0 bs) c).
+Proof.
+  intros T T' bs c P Bbs.
+  pose proof (rn_let_rename_pre T T' bs) as RL.
+  pose proof (a0_lt) as Ha0.
+  destruct P as [L Nx Fa Fa' Od Nw FA Cl Vl].
+  assert (Lb : length (rn_bs r0 bs) = length bs) by apply map_length.
+  assert (Old : forall b, b < next T -> find_addr b (binds (let_alloc T bs c)) = find_addr b (binds T))
+    by (intros; apply let_alloc_old; assumption).
+  assert (Old' : forall b, b < next T' -> find_addr b (binds (let_alloc T' (rn_bs r0 bs) c)) = find_addr b (binds T'))
+    by (intros; apply let_alloc_old; assumption).
+  constructor.
+  - simpl. lia.
+  - simpl. rewrite Lb, Nx. lia.
+  - rewrite Old by lia. exact Fa.
+  - rewrite Old' by lia. exact Fa'.
+  - intros b Hb Hba. rewrite Old, Old' by lia. apply Od; assumption.
+  - intros b Hb. destruct (Nat.ltb_spec b (next T)) as [HbT|HbT].
+    + rewrite Old, Old' by lia. apply Nw. exact Hb.
+    + unfold let_alloc. simpl. rewrite !find_addr_combine' by (rewrite map_length; auto).
+      rewrite Lb, Nx.
+      destruct (Nat.ltb_spec b (next T + length bs)); bools.
+      * replace (b + (next A1 - next G0) - (next T + (next A1 - next G0))) with (b - next T) by lia.
+        unfold rn_bs. rewrite map_map, !nth_error_map.
+        destruct (nth_error bs (b - next T)) as [[x q]|]; simpl; [|reflexivity].
+        unfold rn_obj. simpl. rewrite RL; [reflexivity | constructor; auto].
+      * apply Nw. exact Hb.
+  - intros b H1 H2. rewrite Old' by lia. apply FA; assumption.
+  - apply let_alloc_closed; assumption.
+  - intros b o Hb F V. rewrite Old by lia. exact (Vl b o Hb F V).
+Qed.
+
+End Pre.
