@@ -238,6 +238,29 @@ Proof.
       exfalso. apply Hb. apply WT'. rewrite (pr_next _ _ _ _ _ _ _ _ _ _ _ P). exact H3.
 Qed.
 
+(* An allocated address that is bound to nothing (a thunk under
+   evaluation) stays so. *)
+Lemma eval_none : forall rs sc c G e t D z cz,
+    eval rs sc c G e t D z cz -> heap_wf G ->
+    forall b, b < next G -> find_addr b (binds G) = None -> find_addr b (binds D) = None.
+Proof.
+  eval_induction; intros W b0 Hb F; auto.
+  - pose proof (eval_next _ _ _ _ _ _ _ _ _ E1) as N1.
+    apply (IH2 (eval_wf _ _ _ _ _ _ _ _ _ E1 W) b0); [lia | exact (IH1 W b0 Hb F)].
+  - destruct (lookup_lt_wf _ _ _ W L) as (a & -> & Ha & Fa).
+    assert (WR : heap_wf (remove G (VAddr a))).
+    { intros b' Hb'. simpl in *. rewrite find_addr_filter'. destruct (Nat.eqb b' a); [reflexivity | apply W; exact Hb']. }
+    simpl. destruct (Nat.eqb_spec b0 a) as [->|Hne]; [congruence|].
+    apply IH; [exact WR | exact Hb|]. simpl. rewrite find_addr_filter'. destruct (Nat.eqb b0 a); [reflexivity | exact F].
+  - apply IH; [apply let_alloc_wf; exact W | simpl; lia | rewrite let_alloc_old; assumption].
+  - pose proof (eval_next _ _ _ _ _ _ _ _ _ E1) as N1.
+    apply (IH2 (eval_wf _ _ _ _ _ _ _ _ _ E1 W) b0); [lia | exact (IH1 W b0 Hb F)].
+  - pose proof (eval_next _ _ _ _ _ _ _ _ _ E1) as N1.
+    apply (IH2 (eval_wf _ _ _ _ _ _ _ _ _ E1 W) b0); [lia | exact (IH1 W b0 Hb F)].
+  - pose proof (eval_next _ _ _ _ _ _ _ _ _ E1) as N1.
+    apply (IH2 (eval_wf _ _ _ _ _ _ _ _ _ E1 W) b0); [lia | exact (IH1 W b0 Hb F)].
+Qed.
+
 (* ---- before the demand ---- *)
 
 Section Pre.
@@ -374,6 +397,216 @@ Proof.
   - intros b H1 H2. rewrite Old' by lia. apply FA; assumption.
   - apply let_alloc_closed; assumption.
   - intros b o Hb F V. rewrite Old by lia. exact (Vl b o Hb F V).
+Qed.
+
+(* The pre-evaluation lemma, for a thunk whose evaluation enters no thunk
+   its heap already had: a plain evaluation from a heap related by PRE to
+   the heap with a's evaluation done ahead either does not demand a (and
+   is the same derivation there, its allocations shifted past a's), or
+   does, and is there a derivation with theta less U and ta (what a's
+   evaluation cost), ending in heaps related one to one. *)
+Theorem pre_eval : forall c T e t D z cz, eval rs sc c T e t D z cz ->
+    forall T', PRE T T' -> below (next T) e = true ->
+    (exists D', eval rs sc c T' (rn_expr r0 e) t D' (rn_expr r0 z) cz /\ PRE D D') \/
+    (exists r1 D' t', eval rs sc c T' (rn_expr r0 e) t' D' (rn_expr r1 z) cz /\ heap_rn r1 D D' /\
+       (forall b, b < next T -> r1 b = r0 b) /\
+       forall c' k', t c' k' = t' c' k' + charge cva CU 1 ta c' k').
+Proof.
+  pose proof a0_lt as Ha0.
+  eval_induction; intros T' P B; simpl in B.
+  - (* value *)
+    left. exists T'. split; [constructor; rewrite is_value_rn; exact Hv | exact P].
+  - (* application *)
+    apply andb_prop in B. destruct B as [Be Bx].
+    destruct (eval_closed _ _ _ _ _ _ _ _ _ E1 (pr_cl _ _ _ _ _ _ _ _ _ _ _ P) Be) as (CT & Bl). simpl in Bl.
+    pose proof (eval_next _ _ _ _ _ _ _ _ _ E1) as N1.
+    assert (Bs : below (next T) (subst y x b) = true)
+      by (apply below_subst; [eapply var_below_mono; [exact N1 | exact Bx] | exact Bl]).
+    destruct (IH1 T' P Be) as [(T1' & E1' & P1)|(r1 & T1' & t1' & E1' & H1 & Ag1 & Th1)]; simpl in E1'.
+    + destruct (IH2 T1' P1 Bs) as [(D' & E2' & P2)|(r2 & D' & t2' & E2' & H2 & Ag2 & Th2)];
+        rewrite rn_subst in E2'.
+      * left. exists D'. split; [eapply EvApp; [exact E1' | exact E2'] | exact P2].
+      * right. exists r2, D', (charge c CA 1 (plus t1 t2')).
+        split; [eapply EvApp; [exact E1' | exact E2']|].
+        split; [exact H2|]. split; [intros; apply Ag2; lia | theta_arith].
+    + destruct (eval_rn _ _ _ _ _ _ _ _ _ E2 r1 T1' H1) as (D' & E2' & HD).
+      rewrite rn_subst, (rn_var_ext r1 r0 (next G) x Ag1 Bx) in E2'.
+      right. exists r1, D', (charge c CA 1 (plus t1' t2)).
+      split; [eapply EvApp; [exact E1' | exact E2']|].
+      split; [exact HD|]. split; [exact Ag1 | theta_arith].
+  - (* variable bound to a value *)
+    destruct x as [nm|b]; [discriminate L|]. simpl in L.
+    assert (Hb : b <> a0) by (intros ->; rewrite (pr_a _ _ _ _ _ _ _ _ _ _ _ P) in L; injection L as <- _;
+                              rewrite (su_th _ _ _ _ _ _ _ _ _ _ Su) in Hv; discriminate).
+    left. exists T'. split; [|exact P].
+    eapply EvVarValue; [simpl; exact (pre_lookup G T' b _ P L Hb) | rewrite is_value_rn; exact Hv].
+  - (* variable bound to a thunk *)
+    destruct x as [nm|b]; [discriminate L|]. simpl in L.
+    destruct (Nat.eqb_spec b a0) as [->|Hb].
+    + (* the demand *)
+      rewrite (pr_a _ _ _ _ _ _ _ _ _ _ _ P) in L. injection L as <- <-.
+      destruct (demand _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ Su P E) as (-> & -> & Rz & HR & Ag).
+      right. exists (r1f (next G0) (next A1 - next G0) (next G)), T', (charge c CV 1 empty).
+      split.
+      * rewrite Rz, <- (entered_updated _ _ _ Hsub). simpl. rewrite (r0_old a0 Ha0).
+        eapply EvVarValue; [exact (pr_a' _ _ _ _ _ _ _ _ _ _ _ P) | exact (eval_value _ _ _ _ _ _ _ _ _ (su_ev _ _ _ _ _ _ _ _ _ _ Su))].
+      * split; [exact HR|]. split; [exact Ag | theta_arith].
+    + (* another thunk *)
+      assert (HG : forall o, find_addr b (binds G0) = Some o -> is_value (fst o) = false).
+      { intros o F. destruct (is_value (fst o)) eqn:V; [|reflexivity].
+        destruct (Nat.ltb_spec b (next G0)) as [HbN|HbN].
+        - rewrite (pr_vle _ _ _ _ _ _ _ _ _ _ _ P b o HbN F V) in L. injection L as ->. simpl in V. congruence.
+        - rewrite (proj1 (su_cl _ _ _ _ _ _ _ _ _ _ Su) b HbN) in F. discriminate. }
+      pose proof (pr_cl _ _ _ _ _ _ _ _ _ _ _ P) as CG.
+      assert (HbG : b < next G)
+        by (destruct (Nat.ltb_spec b (next G)); [assumption | rewrite (proj1 CG b) in L; [discriminate | assumption]]).
+      assert (Be : below (next G) e = true) by exact (proj2 CG b _ L).
+      pose proof (pre_remove G T' b P Hb HG) as PR.
+      pose proof (pre_lookup G T' b _ P L Hb) as L'. unfold rn_obj in L'. simpl in L'.
+      pose proof (eval_next _ _ _ _ _ _ _ _ _ E) as Nx. simpl in Nx.
+      destruct (eval_closed _ _ _ _ _ _ _ _ _ E (remove_closed _ (VAddr b) CG) Be) as (CD & Bz).
+      destruct (IH _ PR Be) as [(D' & E' & PD)|(r1 & D' & t' & E' & HD & Ag & Th)].
+      * left. exists (update D' (VAddr (r0 b)) (rn_expr r0 z, cz)). split.
+        -- eapply EvVarThunk; [exact L' | rewrite is_value_rn; exact Hv | exact E'].
+        -- apply pre_update; try assumption. lia.
+      * right. exists r1, (update D' (VAddr (r1 b)) (rn_obj r1 (z, cz))), (charge c CV 1 (charge cz CU 1 t')).
+        split; [|split; [apply update_rn; [exact HD | lia] | split; [exact Ag | theta_arith]]].
+        rewrite (Ag b ltac:(assumption)).
+        eapply EvVarThunk; [exact L' | rewrite is_value_rn; exact Hv | exact E'].
+  - (* let *)
+    apply andb_prop in B. destruct B as [Bbs Be].
+    pose proof (pre_let_alloc G T' bs c P Bbs) as PL.
+    assert (Bl : below (next (let_alloc G bs c)) (let_rename G bs e) = true)
+      by (simpl; apply let_rename_below; exact Be).
+    rewrite (rn_let_rename_pre G T' bs e P) in *.
+    destruct (IH _ PL Bl) as [(D' & E' & PD)|(r1 & D' & t' & E' & HD & Ag & Th)].
+    + left. exists D'. split; [|exact PD].
+      fold (rn_bs r0 bs). replace (length bs) with (length (rn_bs r0 bs)) by apply map_length.
+      apply EvLet. exact E'.
+    + right. exists r1, D', (charge c CH (length bs) t').
+      split; [|split; [exact HD | split; [intros b Hb; apply Ag; simpl; lia | theta_arith]]].
+      fold (rn_bs r0 bs). replace (length bs) with (length (rn_bs r0 bs)) by apply map_length.
+      apply EvLet. exact E'.
+  - (* case, an alternative *)
+    apply andb_prop in B. destruct B as [B Bd]. apply andb_prop in B. destruct B as [Bs Ba].
+    destruct (eval_closed _ _ _ _ _ _ _ _ _ E1 (pr_cl _ _ _ _ _ _ _ _ _ _ _ P) Bs) as (CT & Bk). simpl in Bk.
+    pose proof (eval_next _ _ _ _ _ _ _ _ _ E1) as N1.
+    assert (Bb : below (next G) b = true) by (eapply select_below; eassumption).
+    assert (Bsb : below (next T) (substs ys xs b) = true)
+      by (apply below_substs; [exact Bk | eapply below_mono; [exact N1 | exact Bb]]).
+    assert (Sel' : select (rn_alts r0 alts) k = Some (ys, rn_expr r0 b)) by (rewrite select_rn, Sel; reflexivity).
+    destruct (IH1 T' P Bs) as [(T1' & E1' & P1)|(r1 & T1' & t1' & E1' & H1 & Ag1 & Th1)]; simpl in E1'.
+    + destruct (IH2 T1' P1 Bsb) as [(D' & E2' & P2)|(r2 & D' & t2' & E2' & H2 & Ag2 & Th2)];
+        rewrite rn_substs in E2'.
+      * left. exists D'. split; [|exact P2].
+        eapply EvCase; [exact E1' | exact Sel' | rewrite map_length; exact Len | exact E2'].
+      * right. exists r2, D', (charge c CC 1 (plus t1 t2')).
+        split; [eapply EvCase; [exact E1' | exact Sel' | rewrite map_length; exact Len | exact E2']|].
+        split; [exact H2|]. split; [intros; apply Ag2; lia | theta_arith].
+    + destruct (eval_rn _ _ _ _ _ _ _ _ _ E2 r1 T1' H1) as (D' & E2' & HD).
+      rewrite rn_substs, (rn_ext r1 r0 (next G) Ag1 b Bb) in E2'.
+      right. exists r1, D', (charge c CC 1 (plus t1' t2)).
+      split; [eapply EvCase; [exact E1' | exact Sel' | rewrite map_length; exact Len | exact E2']|].
+      split; [exact HD|]. split; [exact Ag1 | theta_arith].
+  - (* case, the default *)
+    apply andb_prop in B. destruct B as [B Bd]. apply andb_prop in B. destruct B as [Bs Ba].
+    pose proof (eval_next _ _ _ _ _ _ _ _ _ E1) as N1.
+    destruct (eval_closed _ _ _ _ _ _ _ _ _ E1 (pr_cl _ _ _ _ _ _ _ _ _ _ _ P) Bs) as (CT & _).
+    assert (Bde : below (next T) de = true) by (eapply below_mono; [exact N1 | exact Bd]).
+    destruct (IH1 T' P Bs) as [(T1' & E1' & P1)|(r1 & T1' & t1' & E1' & H1 & Ag1 & Th1)].
+    + destruct (IH2 T1' P1 Bde) as [(D' & E2' & P2)|(r2 & D' & t2' & E2' & H2 & Ag2 & Th2)].
+      * left. exists D'. split; [|exact P2].
+        eapply EvCaseDefault; [exact E1' | apply no_alt_rn; exact Na | exact E2'].
+      * right. exists r2, D', (charge c CC 1 (plus t1 t2')).
+        split; [eapply EvCaseDefault; [exact E1' | apply no_alt_rn; exact Na | exact E2']|].
+        split; [exact H2|]. split; [intros; apply Ag2; lia | theta_arith].
+    + destruct (eval_rn _ _ _ _ _ _ _ _ _ E2 r1 T1' H1) as (D' & E2' & HD).
+      rewrite (rn_ext r1 r0 (next G) Ag1 de Bd) in E2'.
+      assert (Na1 : no_alt (rn_alts r0 alts) (rn_expr r1 v))
+        by (destruct v; simpl in *; auto; rewrite select_rn, Na; reflexivity).
+      right. exists r1, D', (charge c CC 1 (plus t1' t2)).
+      split; [eapply EvCaseDefault; [exact E1' | exact Na1 | exact E2']|].
+      split; [exact HD|]. split; [exact Ag1 | theta_arith].
+  - (* scc *)
+    destruct (IH T' P B) as [(D' & E' & PD)|(r1 & D' & t' & E' & HD & Ag & Th)].
+    + left. exists D'. split; [constructor; exact E' | exact PD].
+    + right. exists r1, D', (charge c' CEntries 1 (charge c CSubentries 1 t')).
+      split; [constructor; exact E'|]. split; [exact HD|]. split; [exact Ag | theta_arith].
+  - (* scc_sub *)
+    destruct (IH T' P B) as [(D' & E' & PD)|(r1 & D' & t' & E' & HD & Ag & Th)].
+    + left. exists D'. split; [constructor; exact E' | exact PD].
+    + right. exists r1, D', t'.
+      split; [constructor; exact E'|]. split; [exact HD|]. split; [exact Ag | exact Th].
+  - (* primitive *)
+    apply andb_prop in B. destruct B as [B1 B2].
+    pose proof (eval_next _ _ _ _ _ _ _ _ _ E1) as N1.
+    assert (B2' : below (next G1) (atom_expr a2) = true)
+      by (apply atom_expr_below; eapply atom_below_mono; [exact N1 | exact B2]).
+    rewrite (prim_result_rn _ _ _ _ _ Pr).
+    destruct (IH1 T' P (atom_expr_below _ _ B1)) as [(G1' & E1' & P1)|(r1 & G1' & t1' & E1' & H1 & Ag1 & Th1)];
+      rewrite atom_expr_rn in E1'; simpl in E1'.
+    + destruct (IH2 G1' P1 B2') as [(G2' & E2' & P2)|(r2 & G2' & t2' & E2' & H2 & Ag2 & Th2)];
+        rewrite atom_expr_rn in E2'; simpl in E2'.
+      * left. exists G2'. split; [eapply EvPrim; [exact E1' | exact E2' | exact Pr] | exact P2].
+      * right. exists r2, G2', (charge c CP 1 (plus t1 t2')).
+        rewrite (prim_result_rn _ _ _ _ _ Pr).
+        split; [eapply EvPrim; [exact E1' | exact E2' | exact Pr]|].
+        split; [exact H2|]. split; [intros; apply Ag2; lia | theta_arith].
+    + destruct (eval_rn _ _ _ _ _ _ _ _ _ E2 r1 G1' H1) as (G2' & E2' & HD).
+      rewrite atom_expr_rn, (rn_atom_ext r1 r0 (next G) a2 Ag1 B2) in E2'. simpl in E2'.
+      right. exists r1, G2', (charge c CP 1 (plus t1' t2)).
+      rewrite (prim_result_rn _ _ _ _ _ Pr).
+      split; [eapply EvPrim; [exact E1' | exact E2' | exact Pr]|].
+      split; [exact HD|]. split; [exact Ag1 | theta_arith].
+Qed.
+
+(* The start: the heap the plain evaluation starts from, and the same heap
+   with a's evaluation done ahead. *)
+Lemma pre_start : PRE G0 (update A1 (VAddr a0) (va, cva)).
+Proof.
+  destruct (setup_facts _ _ _ _ _ _ _ _ _ _ Su) as (Ha & NA & Be & CR & CA & Bv).
+  destruct Su as [[W C] Fa Vth A NE].
+  assert (WR : heap_wf (remove G0 (VAddr a0))) by exact (proj1 CR).
+  constructor; simpl.
+  - lia.
+  - lia.
+  - exact Fa.
+  - rewrite Nat.eqb_refl. reflexivity.
+  - intros b Hb Hba. apply Nat.eqb_neq in Hba. rewrite Hba. apply Nat.eqb_neq in Hba.
+    destruct (find_addr b (binds G0)) as [o|] eqn:F.
+    + assert (Fr : find_addr b (binds (remove G0 (VAddr a0))) = Some o)
+        by (simpl; rewrite find_addr_filter'; apply Nat.eqb_neq in Hba; rewrite Hba; exact F).
+      assert (FA : find_addr b (binds A1) = Some o).
+      { destruct (eval_fate _ _ _ _ _ _ _ _ _ A WR b o Fr) as [F1|(Vo & _)]; [exact F1|].
+        exact (NE b o Hb Fr Vo). }
+      rewrite FA. simpl. destruct o as [q cq]. unfold rn_obj. simpl.
+      rewrite (rn_below _ (next G0) (fun a' Ha' => shift_old _ _ a' Ha') q (C b _ F)). reflexivity.
+    + simpl. apply (eval_none _ _ _ _ _ _ _ _ _ A WR b); [simpl; exact Hb|].
+      simpl. rewrite find_addr_filter'. destruct (Nat.eqb b a0); [reflexivity | exact F].
+  - intros b Hb. destruct (Nat.eqb_spec (b + (next A1 - next G0)) a0); [lia|].
+    rewrite (proj1 CA), W by lia. reflexivity.
+  - intros b H1 H2. destruct (Nat.eqb_spec b a0); [lia | reflexivity].
+  - split; assumption.
+  - intros b o _ F _. exact F.
+Qed.
+
+(* The pre-evaluation lemma from the start, for a thunk whose evaluation
+   enters no thunk its heap already had: a plain evaluation from G0 that
+   evaluates a is, in the heap with a's evaluation done ahead, a
+   derivation with theta less U and ta, the value renamed and the final
+   heaps related one to one. *)
+Corollary pre_evaluation : forall c e t D z cz, eval rs sc c G0 e t D z cz ->
+    below (next G0) e = true ->
+    (exists w cw, find_addr a0 (binds D) = Some (w, cw) /\ is_value w = true) ->
+    exists r1 D' t', eval rs sc c (update A1 (VAddr a0) (va, cva)) e t' D' (rn_expr r1 z) cz /\
+      heap_rn r1 D D' /\ forall c' k', t c' k' = t' c' k' + charge cva CU 1 ta c' k'.
+Proof.
+  intros c e t D z cz E B (w & cw & Fw & Vw).
+  destruct (pre_eval _ _ _ _ _ _ _ E _ pre_start B) as [(D' & _ & PD)|(r1 & D' & t' & E' & HD & _ & Th)].
+  - rewrite (pr_a _ _ _ _ _ _ _ _ _ _ _ PD) in Fw. injection Fw as <- _.
+    rewrite (su_th _ _ _ _ _ _ _ _ _ _ Su) in Vw. discriminate.
+  - rewrite (rn_below _ (next G0) (fun a' Ha' => shift_old _ _ a' Ha') e B) in E'.
+    exists r1, D', t'. split; [exact E' | split; [exact HD | exact Th]].
 Qed.
 
 End Pre.
