@@ -111,13 +111,15 @@ Proof.
   - destruct d; simpl; [apply no_let_unsub | reflexivity].
 Qed.
 
-Fixpoint lean_unsub (e : expr) : lean (unsub e) = no_let e.
+Fixpoint lean_unsub (e : expr) : no_let e = true -> lean (unsub e) = true.
 Proof.
-  destruct e as [z b|f v|v|bs b|c xs|s alts d|c b|c b|n|op a1 a2]; simpl;
-    try reflexivity; try apply lean_unsub.
-  rewrite lean_unsub. f_equal; [f_equal|].
-  - induction alts as [|[[c ys] r] alts IH]; simpl; [reflexivity|]. rewrite lean_unsub, IH. reflexivity.
-  - destruct d; simpl; [apply lean_unsub | reflexivity].
+  destruct e as [z b|f v|v|bs b|c xs|s alts d|c b|c b|n|op a1 a2]; simpl; intros H;
+    try reflexivity; try discriminate H; try exact (lean_unsub _ H).
+  apply andb_prop in H. destruct H as [H Hd]. apply andb_prop in H. destruct H as [Hs Ha].
+  rewrite (lean_unsub s Hs). simpl. apply andb_true_intro. split.
+  - clear Hd. induction alts as [|[[c ys] r] alts IH]; simpl in *; [reflexivity|].
+    apply andb_prop in Ha. destruct Ha as [Hr Ha]. rewrite (lean_unsub r Hr). exact (IH Ha).
+  - destruct d; [exact (lean_unsub _ Hd) | reflexivity].
 Qed.
 
 Fixpoint no_sub_scc_unsub (e : expr) : no_sub_scc (unsub e) = no_sub_scc e.
@@ -298,8 +300,10 @@ Proof.
   rewrite is_value_unsub. exact V.
 Qed.
 
-Lemma uprog_lean : forall p, prog_lean (uprog p) = prog_no_let p.
+Lemma uprog_lean : forall p, prog_no_let p = true -> prog_lean (uprog p) = true.
 Proof.
-  intros [m l]. unfold prog_lean, prog_no_let, uprog, ubs. simpl. rewrite lean_unsub. f_equal.
-  induction l as [|[x r] l IH]; simpl; [reflexivity|]. rewrite lean_unsub, IH. reflexivity.
+  intros [m l] H. unfold prog_lean, prog_no_let, uprog, ubs in *. simpl in *.
+  apply andb_prop in H. destruct H as [Hm Hl]. rewrite (lean_unsub _ Hm). simpl.
+  induction l as [|[x r] l IH]; simpl in *; [reflexivity|].
+  apply andb_prop in Hl. destruct Hl as [Hr Hl]. rewrite (lean_unsub _ Hr). exact (IH Hl).
 Qed.

@@ -1,22 +1,23 @@
 (* StepCount.v -- the length of a run read off its theta.  Runs with early
    forcing counted by their steps and their forces (qoesteps_f Q o m f:
    m steps, f of them forces; EarlyQ.qoesteps Q o m with the forces
-   counted).  Every row but let and scc_sub charges a fixed amount to a
-   cost centre current before or after it, and pushes or pops frames; so
-   on a run that meets neither let nor scc_sub in control
+   counted).  Every row but scc_sub charges a fixed amount to a cost
+   centre current before or after it (let: one H per binding), and pushes
+   or pops frames; so on a run that meets in control no scc_sub and no
+   let of other than one binding
 
      m + W(theta before) + Phi(stack after) = W(theta after) + Phi(stack before) + 2 f
 
-   where W weighs the counters (A and C twice, P three times, V, U and
-   entries once, H and subentries not) summed over any list of distinct
+   where W weighs the counters (A and C twice, P three times, V, U,
+   entries and H once, subentries not) summed over any list of distinct
    cost centres holding every current one of the run, and Phi weighs the
    frames by the rows still owed to them (run_count).  A force is one
    step that charges nothing and pushes an update frame (var3 and U
    follow) and a resume frame (resume follows): two steps more than the
    var2 and var3 of a plain demand, whose V it does not charge, the later
-   var1 charging it instead.  Such runs are those of lean states (no let
-   and no scc_sub in control, heap or frames), which rows and forces keep
-   (qestep_lean). *)
+   var1 charging it instead.  Such runs are those of lean states (no
+   scc_sub, and lets of one binding only, in control, heap or frames),
+   which rows and forces keep (qestep_lean). *)
 Require Import ZArith String List Bool Arith Lia.
 Require Import Ccm.Costs Ccm.Syntax Ccm.BigStep Ccm.Machine Ccm.Program
         Ccm.Order Ccm.ORun Ccm.EarlyQ Ccm.SubNeverCurrent Ccm.T3LetFree.
@@ -70,10 +71,10 @@ Proof. induction 1; [constructor | eapply qf_row; eassumption]. Qed.
 (* ---- theta weighed ---- *)
 
 Definition wk (k : counter) : nat :=
-  match k with CA => 2 | CV => 1 | CU => 1 | CC => 2 | CP => 3 | CEntries => 1 | CH => 0 | CSubentries => 0 end.
+  match k with CA => 2 | CV => 1 | CU => 1 | CC => 2 | CP => 3 | CEntries => 1 | CH => 1 | CSubentries => 0 end.
 
 Definition wcc (t : theta) (c : cc) : nat :=
-  2 * t c CA + t c CV + t c CU + 2 * t c CC + 3 * t c CP + t c CEntries.
+  2 * t c CA + t c CV + t c CU + 2 * t c CC + 3 * t c CP + t c CEntries + t c CH.
 
 Definition wsum (cs : list cc) (t : theta) : nat := fold_right (fun c n => wcc t c + n) 0 cs.
 
@@ -123,7 +124,7 @@ Definition Phi (S : list frame) : nat := fold_right (fun f n => phi f + n) 0 S.
 (* ---- one row, one force ---- *)
 
 Definition lean_ctl (e : expr) : bool :=
-  match e with Let _ _ | SccSub _ _ => false | _ => true end.
+  match e with Let bs _ => Nat.eqb (length bs) 1 | SccSub _ _ => false | _ => true end.
 
 Lemma ostep_count : forall o rs sc s s' cs, ostep o rs sc s s' ->
     lean_ctl (ctl s) = true -> NoDup cs -> In (ccc s) cs -> In (ccc s') cs ->
@@ -132,21 +133,22 @@ Proof.
   intros o rs sc s s' cs St.
   assert (St' : step rs sc s s' \/ rtl_row s s') by (destruct o; simpl in St; tauto).
   clear St. destruct St' as [St|St]; destruct St; simpl; intros Hl Nd Hi Hi'; try discriminate Hl;
-    rewrite ?wsum_charge_in by assumption; simpl; lia.
+    rewrite ?wsum_charge_in by assumption; simpl; try apply Nat.eqb_eq in Hl; lia.
 Qed.
 
 Lemma force_count : forall s s', step_force s s' ->
     th s' = th s /\ Phi (stk s') = 1 + Phi (stk s).
 Proof. intros s s' H. destruct H. simpl. split; reflexivity. Qed.
 
-(* ---- lean: no let and no scc_sub ---- *)
+(* ---- lean: no scc_sub, and every let of one binding ---- *)
 
 Fixpoint lean (e : expr) : bool :=
   match e with
   | Lam _ b => lean b
   | App f _ => lean f
   | Var _ | Con _ _ | Int _ | Prim _ _ _ => true
-  | Let _ _ | SccSub _ _ => false
+  | Let bs b => Nat.eqb (length bs) 1 && forallb (fun p => lean (snd p)) bs && lean b
+  | SccSub _ _ => false
   | Case s alts d =>
       lean s && forallb (fun alt => lean (snd alt)) alts &&
       match d with Some de => lean de | None => true end
@@ -160,7 +162,8 @@ Proof.
   - destruct (string_dec z y); simpl; [reflexivity | apply lean_subst].
   - apply lean_subst.
   - reflexivity.
-  - destruct (existsb _ bs); reflexivity.
+  - destruct (existsb _ bs); [reflexivity|]. simpl. rewrite map_length, lean_subst. f_equal. f_equal.
+    induction bs as [|[x r] bs IH]; simpl; [reflexivity|]. rewrite lean_subst, IH. reflexivity.
   - reflexivity.
   - rewrite lean_subst. f_equal; [f_equal|].
     + induction alts as [|[[c ys] r] alts IH]; simpl; [reflexivity|].
@@ -213,7 +216,10 @@ Definition lean_state (s : state) : Prop :=
   lean (ctl s) = true /\ heap_lean (hp s) /\ Forall frame_lean (stk s).
 
 Lemma lean_lean_ctl : forall e, lean e = true -> lean_ctl e = true.
-Proof. intros [] H; simpl in *; try reflexivity; discriminate. Qed.
+Proof.
+  intros [] H; simpl in *; try reflexivity; try discriminate.
+  apply andb_prop in H. destruct H as [H _]. apply andb_prop in H. apply H.
+Qed.
 
 Lemma lookup_lean : forall G x o, heap_lean G -> lookup G x = Some o -> lean (fst o) = true.
 Proof. intros G [nm|a] o H L; [discriminate | exact (H a o L)]. Qed.
@@ -228,6 +234,17 @@ Lemma update_lean : forall G x o, heap_lean G -> lean (fst o) = true -> heap_lea
 Proof.
   intros G [nm|a] o H Ho; [exact H|]. intros b o' Fb. rewrite find_update in Fb.
   destruct (Nat.eqb b a); [injection Fb as <-; exact Ho | eauto].
+Qed.
+
+Lemma let_alloc_lean : forall G bs c, heap_lean G ->
+    forallb (fun p => lean (snd p)) bs = true -> heap_lean (let_alloc G bs c).
+Proof.
+  intros G bs c H Hbs a o F. unfold let_alloc in F. simpl in F.
+  rewrite Rename.find_addr_combine' in F by apply map_length.
+  destruct ((next G <=? a) && (a <? next G + length bs)); [|exact (H a o F)].
+  rewrite nth_error_map in F. destruct (nth_error bs (a - next G)) as [[x q]|] eqn:E; [|discriminate].
+  injection F as <-. simpl. unfold let_rename. rewrite lean_substs.
+  apply nth_error_In in E. rewrite forallb_forall in Hbs. exact (Hbs _ E).
 Qed.
 
 Lemma qestep_lean : forall Q o rs sc s s', qestep Q o rs sc s s' -> lean_state s -> lean_state s'.
@@ -257,7 +274,8 @@ Proof.
     try (rewrite lean_substs; destruct Hf as [Halts _]; eapply select_lean; eassumption);
     try (destruct Hf as [_ Hd]; exact Hd);
     try (apply andb_prop in He; destruct He as [He _]; apply andb_prop in He; apply He).
-  all: apply andb_prop in He; destruct He as [He Hd]; apply andb_prop in He; destruct He as [_ Halts].
+  all: apply andb_prop in He; destruct He as [He Hd]; apply andb_prop in He; destruct He as [Hl Halts].
+  1,2: [> unfold let_rename; rewrite lean_substs; exact Hd | apply let_alloc_lean; assumption].
   all: constructor; [|exact Hs]; simpl; split; [exact Halts|]; destruct d; [exact Hd | exact I].
 Qed.
 

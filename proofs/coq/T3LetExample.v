@@ -7,10 +7,11 @@
    2) before it demands c, whose let then allocates x (address 3); the run
    that forces c in the initial state allocates x first (2), then y (3).
    Both end with 12 under MAIN, the same theta, and heaps equal up to
-   swapping 2 and 3 (they differ at 2). *)
+   swapping 2 and 3 (they differ at 2); the forced run is two steps
+   longer (every let binds one name, so the step count holds too). *)
 Require Import ZArith String List Arith Lia.
 Require Import Ccm.Costs Ccm.Syntax Ccm.BigStep Ccm.BigStepDet Ccm.Machine Ccm.Run Ccm.Program
-        Ccm.SubNeverCurrent Ccm.Interp Ccm.BigInterp Ccm.Rename Ccm.T3LetFree Ccm.T3LetForce.
+        Ccm.SubNeverCurrent Ccm.Interp Ccm.BigInterp Ccm.Rename Ccm.T3LetFree Ccm.StepCount Ccm.T3LetForce.
 Import ListNotations.
 Open Scope string_scope.
 
@@ -41,7 +42,7 @@ Theorem ex5_t3 :
     step_force (init_state ex5) (force_state ex5 1 ex5_c "CAF:c") /\
     steps Fig2 Evaluation m (force_state ex5 1 ex5_c "CAF:c") sf' /\ final sf' /\
     ctl sf = Int 12%Z /\ find_addr 2 (binds (hp sf)) <> find_addr 2 (binds (hp sf')) /\
-    ccc sf' = ccc sf /\ (forall c k, th sf' c k = th sf c k) /\
+    1 + m = n + 2 /\ ccc sf' = ccc sf /\ (forall c k, th sf' c k = th sf c k) /\
     exists r, heap_rn r (hp sf) (hp sf') /\ ctl sf' = rn_expr r (ctl sf).
 Proof.
   set (r1 := run_machine Fig2 Evaluation 100 (init_state ex5)).
@@ -61,5 +62,7 @@ Proof.
   exists (fst r1), (snd r1), (fst r2), (snd r2).
   split; [exact R1|]. split; [exact F1|]. split; [exact Fo|]. split; [exact R2|]. split; [exact F2|].
   split; [vm_compute; reflexivity|]. split; [vm_compute; discriminate|].
+  split; [exact (t3_let_force_start_steps Fig2 Evaluation ex5 (fst r1) (snd r1) 1 ex5_c "CAF:c" (fst r2) (snd r2)
+                   eq_refl eq_refl (or_intror eq_refl) eq_refl eq_refl ex5_enters_no_thunk R1 F1 Need R2 F2)|].
   split; [exact Hc|]. split; [exact Ht | exact Hh].
 Qed.

@@ -13,7 +13,7 @@
 Require Import ZArith String List Bool Arith Lia.
 Require Import Ccm.Costs Ccm.Syntax Ccm.BigStep Ccm.BigStepDet Ccm.Machine Ccm.Run Ccm.Program
         Ccm.Complete Ccm.Sound Ccm.ForceAtDemand Ccm.SubNeverCurrent Ccm.Rename Ccm.ORun
-        Ccm.T3LetFree Ccm.Closed Ccm.Transfer Ccm.PreEval.
+        Ccm.Order Ccm.EarlyQ Ccm.T3LetFree Ccm.StepCount Ccm.T3Steps Ccm.Closed Ccm.Transfer Ccm.PreEval.
 Import ListNotations.
 Open Scope nat_scope.
 
@@ -97,4 +97,25 @@ Proof.
   - intros c k. rewrite Th1, Th0, Th. specialize (T1 c k). unfold charge, empty in *.
     destruct (string_dec cva c); destruct (counter_eq_dec CU k); lia.
   - exists r1. rewrite HD, Hz. split; [exact HR | reflexivity].
+Qed.
+
+(* With the step count, when every let of the program binds one name and
+   it has no scc_sub (StepCount.prog_lean): a let row then charges one H,
+   so both lengths are read off theta (T3Steps.same_theta_steps). *)
+Corollary t3_let_force_start_steps : forall rs sc p n sf a ea cea m sf',
+    prog_addr_free p = true -> prog_lean p = true -> (rs = Fig6 \/ prog_no_sub p = true) ->
+    find_addr a (binds (init_heap p)) = Some (ea, cea) -> is_value ea = false ->
+    enters_no_thunk rs sc (init_heap p) a ->
+    steps rs sc n (init_state p) sf -> final sf -> val_at (hp sf) a ->
+    steps rs sc m (force_state p a ea cea) sf' -> final sf' ->
+    1 + m = n + 2.
+Proof.
+  intros rs sc p n sf a ea cea m sf' Hcl Hl Hrs Fa Va NE R F Need R' F'.
+  destruct (t3_let_force_start rs sc p n sf a ea cea m sf' Hcl Hrs Fa Va NE R F Need) as (Fo & T3).
+  destruct (T3 R' F') as (_ & Ht & _).
+  pose proof (osteps_qoesteps_f (fun _ => True) LTR rs sc n _ _ (proj2 (osteps_ltr _ _ _ _ _) R)) as RP.
+  assert (RE : qoesteps_f (fun _ => True) LTR rs sc (S m) 1 (init_state p) sf').
+  { eapply qf_force; [exact Fo | exact I |].
+    exact (osteps_qoesteps_f _ _ _ _ _ _ _ (proj2 (osteps_ltr _ _ _ _ _) R')). }
+  pose proof (same_theta_steps _ _ _ _ _ _ _ _ _ _ _ _ _ Hl RP F RE F' Ht). lia.
 Qed.

@@ -3,8 +3,8 @@
    forced thunk the plain run evaluates, is n + 2 f steps long when the
    plain run is n steps long and the early run forces f times.  Both
    lengths are read off theta (StepCount.run_count) and T3Forced gives the
-   same theta.  For a program with no scc_sub (a lean one) that is the
-   whole proof (t3_lean_steps); scc_sub is a row that charges nothing, so
+   same theta.  For a let-free program with no scc_sub (a lean one) that
+   is the whole proof (t3_lean_steps); scc_sub is a row that charges nothing, so
    for the others the runs are carried over to the program with every
    scc_sub made an scc (SccSubErase.v), whose runs step in lockstep with
    the first's. *)
@@ -74,7 +74,7 @@ Proof.
   destruct (urun _ _ _ _ _ _ _ _ R' _ (init_urel p)) as (uf' & RU' & U').
   apply (t3_lean_steps o rs sc (uprog p) n uf m f uf').
   - rewrite uprog_no_let. exact Hnl.
-  - rewrite uprog_lean. exact Hnl.
+  - apply uprog_lean. exact Hnl.
   - rewrite uprog_no_sub. exact Hrs.
   - apply osteps_ltr. exact (qoesteps_f_osteps _ _ _ _ _ _ _ RU).
   - exact (urel_final _ _ U F).
