@@ -57,6 +57,8 @@ for t in "T1 (the machine is sound):Ccm.Sound.machine_sound" \
          "T3, smallest case, the force at the demand (docs/coq.md):Ccm.SubNeverCurrent.force_at_demand_program" \
          "T3, a force at any earlier state, either order, of a value-only thunk (docs/coq.md):Ccm.ForceEarly.force_early_value_only" \
          "T3 for let-free programs, any needed forces, either order (docs/coq.md):Ccm.T3Forced.t3_let_free_forced" \
+         "T3 for let-free programs with the step count n + 2 per force (docs/coq.md):Ccm.T3Steps.t3_let_free_forced_steps" \
+         "T3 with let, one force in the initial state of a thunk entering no other (docs/coq.md):Ccm.T3LetForce.t3_let_force_start" \
          "T3 route, eval respects a heap renaming with the same theta:Ccm.Rename.eval_rn" \
          "T3 route, runs with early forcing, either order, are eeval derivations:Ccm.EarlyBig.early_sound" \
          "environment machine, a run is a run by the same rows:Ccm.EnvBisim.eruns_sim" \
