@@ -6,8 +6,16 @@
 #ifndef CCM_PROPS_EVAL_CLI_H
 #define CCM_PROPS_EVAL_CLI_H
 
+#include "bigstep.h"
+
 /* argv[0] is "--eval".  Returns 0 (value), 1 (runtime error or budget),
  * 2 (a static error, "FILE:LINE:COL: message" on stderr), -1 (usage). */
 int eval_cli(int argc, char **argv);
+
+/* The lines above, for eval_stacks_cli.c too: "outcome K" with, after a
+ * value, "value V" and "returned_cc C"; then "steps N" and the cost lines
+ * (the flat counts: by top cost centre). */
+void eval_print_outcome(const struct bs *S, struct bs_result r);
+void eval_print_costs(const struct bs *S, struct bs_result r);
 
 #endif

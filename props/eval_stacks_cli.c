@@ -8,8 +8,10 @@
 
 #include "bigstack.h"
 #include "bigstep.h"
+#include "eval_cli.h"
 #include "stack_text.h"
 #include "../front/front.h"
+#include "../lib/options.h"
 
 struct job { const char *path; struct bs_config cfg; int inherited, rc; };
 
@@ -64,29 +66,13 @@ static void *run(void *arg)
     if (front_read_program(j->path, &p, &err) != 0) { fprintf(stderr, "%s\n", err.text); j->rc = 2; return NULL; }
     struct bs *S = bs_new();
     struct bs_result r = bs_eval_config(S, &p, &j->cfg);
-    static const char *const st[] = { "value", "not_a_function", "no_alternative", "type_error",
-        "black_hole", "division_by_zero", "overflow", "steps", "too_deep", "stacks" };
-    printf("outcome %s\n", st[r.status]);
+    eval_print_outcome(S, r);
     if (r.status == BS_STACKS)
         fprintf(stderr, "%s: more than %" PRId32 " distinct stacks (--max-nodes)\n", j->path,
                 j->cfg.max_nodes);
     struct stack_text t = { 0 };
-    if (r.status == BS_VALUE) {
-        if (r.value->kind == AST_LIT) printf("value %" PRId64 "\n", r.value->lit);
-        else if (r.value->kind == AST_CON) printf("value %s\n", r.value->name);
-        else printf("value <function>\n");
-        printf("returned_cc %s\n", bs_cc_name(S, r.cc));
-        printf("returned_stack %s\n", stack_text(&t, S, r.stack));
-    }
-    printf("steps %" PRIu64 "\n", r.steps);
-    for (int32_t c = 0; c < bs_ncc(S); c++) {
-        uint64_t any = 0;
-        for (int k = 0; k < BS_NCOUNTERS; k++) any |= bs_cost(S, c, k);
-        if (!any) continue;
-        printf("cost %s", bs_cc_name(S, c));
-        for (int k = 0; k < BS_NCOUNTERS; k++) printf(" %" PRIu64, bs_cost(S, c, k));
-        printf("\n");
-    }
+    if (r.status == BS_VALUE) printf("returned_stack %s\n", stack_text(&t, S, r.stack));
+    eval_print_costs(S, r);
     /* individual counts, then (--inherited) each node's summed into its
      * ancestors': a parent's number is below its children's */
     int32_t n = bs_nnodes(S);
@@ -124,10 +110,10 @@ int eval_stacks_cli(int argc, char **argv)
     static const char *const stacks[] = { "flat", "ghc" };
     static const char *const push[] = { "single", "append", "ghc" };
     static const char *const call[] = { "lexical", "evaluation", "ghc" };
-    static const char *const rules[] = { "fig6", "fig2" };
-    static const char *const order[] = { "ltr", "rtl" };
     struct job j = { NULL, { 0, BS_PUSH_SINGLE, BS_CALL_LEXICAL, 0, 1000000000ULL, 400000,
                              BS_MAX_NODES }, 0, 0 };
+    struct ccm_options o;
+    ccm_options_default(&o);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         int k;
@@ -141,12 +127,10 @@ int eval_stacks_cli(int argc, char **argv)
         } else if (strcmp(a, "--call") == 0) {
             if ((k = pick(v, call, 3)) < 0) return -1;
             j.cfg.call = k;
-        } else if (strcmp(a, "--rules") == 0) {
-            if ((k = pick(v, rules, 2)) < 0) return -1;
-            j.cfg.rules = k;
-        } else if (strcmp(a, "--order") == 0) {
-            if ((k = pick(v, order, 2)) < 0) return -1;
-            j.cfg.rtl = k;
+        } else if ((k = ccm_option_find(a)) == CCM_OPT_rules || k == CCM_OPT_order) {
+            /* the rule set and operand order as the options table spells them */
+            char err[160];
+            if (!v || ccm_option_arg(&o, k, v, err, sizeof err) != 0) return -1;
         } else if (strcmp(a, "--max-nodes") == 0) {
             char *end;
             long m = v ? strtol(v, &end, 10) : 0;
@@ -158,6 +142,8 @@ int eval_stacks_cli(int argc, char **argv)
         i++;
     }
     if (!j.path) return -1;
+    j.cfg.rules = o.rules == CCM_RULES_FIG2;
+    j.cfg.rtl = o.order == CCM_RIGHT_TO_LEFT;
     on_big_stack(run, &j);
     return j.rc;
 }
