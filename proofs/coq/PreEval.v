@@ -356,11 +356,7 @@ Qed.
 Lemma rn_let_rename_pre : forall T T' bs e, PRE T T' ->
     rn_expr r0 (let_rename T bs e) = let_rename T' (rn_bs r0 bs) (rn_expr r0 e).
 Proof.
-  intros T T' bs e P. unfold let_rename, let_addrs, rn_bs.
-  rewrite rn_substs, map_length.
-  replace (map fst (map (fun p => (fst p, rn_expr r0 (snd p))) bs)) with (map fst bs)
-    by (rewrite map_map; reflexivity).
-  f_equal. apply map_rn_seq. intros i _.
+  intros T T' bs e P. apply rn_let_rename_at. intros i.
   pose proof (pr_le _ _ _ _ _ _ _ _ _ _ _ P). rewrite r0_new by lia.
   rewrite (pr_next _ _ _ _ _ _ _ _ _ _ _ P). lia.
 Qed.

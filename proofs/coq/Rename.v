@@ -259,14 +259,24 @@ Proof.
     replace (S s + i) with (s + S i) by lia. rewrite H. lia.
 Qed.
 
-Lemma rn_let_rename : forall r G G' bs e, heap_rn r G G' ->
+(* A renaming that maps the next addresses of G to those of G', in order,
+   renames a let's substitution of the addresses it allocates. *)
+Lemma rn_let_rename_at : forall r G G' bs e,
+    (forall i, r (next G + i) = next G' + i) ->
     rn_expr r (let_rename G bs e) = let_rename G' (rn_bs r bs) (rn_expr r e).
 Proof.
-  intros r G G' bs e H. unfold let_rename, let_addrs, rn_bs.
+  intros r G G' bs e R. unfold let_rename, let_addrs, rn_bs.
   rewrite rn_substs, map_length.
   replace (map fst (map (fun p => (fst p, rn_expr r (snd p))) bs)) with (map fst bs)
     by (rewrite map_map; reflexivity).
-  f_equal. apply map_rn_seq. intros i _. rewrite (hr_beyond _ _ _ H); [|lia].
+  f_equal. apply map_rn_seq. intros i _. apply R.
+Qed.
+
+Lemma rn_let_rename : forall r G G' bs e, heap_rn r G G' ->
+    rn_expr r (let_rename G bs e) = let_rename G' (rn_bs r bs) (rn_expr r e).
+Proof.
+  intros r G G' bs e H. apply rn_let_rename_at. intros i.
+  rewrite (hr_beyond _ _ _ H); [|lia].
   replace (next G + i - next G) with i by lia. reflexivity.
 Qed.
 

@@ -139,11 +139,7 @@ Qed.
 Lemma rn_let_rename_shifted : forall T T' bs e, shifted N M G0 H0 T T' ->
     rn_expr r (let_rename T bs e) = let_rename T' (rn_bs r bs) (rn_expr r e).
 Proof.
-  intros T T' bs e S. unfold let_rename, let_addrs, rn_bs.
-  rewrite rn_substs, map_length.
-  replace (map fst (map (fun p => (fst p, rn_expr r (snd p))) bs)) with (map fst bs)
-    by (rewrite map_map; reflexivity).
-  f_equal. apply map_rn_seq. intros i _. unfold r.
+  intros T T' bs e S. apply rn_let_rename_at. intros i. unfold r.
   pose proof (sh_le _ _ _ _ _ _ S). rewrite shift_new by lia.
   rewrite (sh_next _ _ _ _ _ _ S). lia.
 Qed.
