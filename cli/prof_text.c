@@ -79,7 +79,7 @@ static void flat_table(FILE *out, const struct prof_tree *t)
         while (j > 0 && sum[2 * rows[j - 1]] < sum[2 * c]) { rows[j] = rows[j - 1]; j--; }
         rows[j] = c;
     }
-    if (nrows == 0) rows[nrows++] = of[0];   /* nothing above 1%: the root (MAIN), so that the table has a row */
+    if (nrows == 0 && ncc > 0) rows[nrows++] = of[0];   /* nothing above 1%: the root (MAIN), so that the table has a row */
     for (int32_t r = 0; r < nrows; r++) {
         const struct prof_node *n = &t->node[first[rows[r]]];
         prof_plain_name(n->label, name, sizeof name);
