@@ -1,30 +1,47 @@
 /* prof_json.c -- GHC's -pj JSON report (`ccm run --prof-json FILE`): the
  * members GHC 9's rts/ProfilerReportJson.c writes, in its order.
  * speedscope recognises the format by "rts_arguments" and
- * "initial_capabilities".  "profile" is the tree of profile.h with each
- * node's individual entries, ticks and alloc (bytes); "id" names the cost
- * centre in "cost_centres".  Names are written exactly (JSON-escaped). */
+ * "initial_capabilities".  "cost_centres" lists each distinct cost centre
+ * of the tree of profile.h once, in the order of its first node; "profile"
+ * is the tree itself, nested to any depth, with each node's individual
+ * entries, ticks and alloc (bytes); a node's "id" names its cost centre in
+ * "cost_centres".  Names are written exactly (JSON-escaped). */
+#include <stdlib.h>
 #include <inttypes.h>
 #include "cli.h"
 #include "profile.h"
 
-static void node(FILE *out, const struct prof_tree *t, int32_t i)
+/* The tree, nested: along the preorder, path holds the open nodes from the
+ * root; before a node, those that are not its ancestors are closed.  No
+ * recursion, so any depth. */
+static void tree(FILE *out, const struct prof_tree *t, int32_t *path)
 {
-    const struct prof_node *n = &t->node[i];
-    fprintf(out, "{\"id\": %" PRId32 ", \"entries\": %" PRIu64 ", \"alloc\": %" PRIu64 ", \"ticks\": %" PRIu64
-            ", \"children\": [", n->id, n->entries, n->alloc, n->ticks);
-    int first = 1;
-    for (int32_t j = i + 1; j < t->n && t->node[j].depth > n->depth; j++) {
-        if (t->node[j].parent != i) continue;
-        if (!first) fputc(',', out);
-        first = 0;
-        node(out, t, j);
+    int32_t sp = 0;
+    for (int32_t i = 0; i < t->n; i++) {
+        const struct prof_node *n = &t->node[i];
+        if (i > 0) {
+            int closed = 0;
+            while (sp > 0 && path[sp - 1] != n->parent) { fputs("]}", out); sp--; closed = 1; }
+            if (sp == 0) break;           /* not a tree (prof_tree_check): the root is closed */
+            if (closed) fputc(',', out);  /* its parent has an earlier child */
+        }
+        fprintf(out, "{\"id\": %" PRId32 ", \"entries\": %" PRIu64 ", \"alloc\": %" PRIu64 ", \"ticks\": %" PRIu64
+                ", \"children\": [", n->id, n->entries, n->alloc, n->ticks);
+        path[sp++] = i;
     }
-    fputs("]}", out);
+    for (; sp > 0; sp--) fputs("]}", out);
 }
 
 void prof_write_json(FILE *out, const struct prof_tree *t)
 {
+    size_t cap = t->n > 0 ? (size_t)t->n : 1;
+    int32_t *of = malloc(cap * sizeof *of), *first = malloc(cap * sizeof *first);
+    int32_t *path = malloc(cap * sizeof *path), ncc;
+    if (!of || !first || !path || (ncc = prof_tree_ccs(t, of, first)) < 0) {
+        fputs("(out of memory)\n", out);
+        free(of); free(first); free(path);
+        return;
+    }
     char date[64];
     prof_date(date, sizeof date);
     fputs("{\n\"program\": ", out);
@@ -36,9 +53,9 @@ void prof_write_json(FILE *out, const struct prof_tree *t)
     fprintf(out, ",\n\"initial_capabilities\": 0,\n\"total_time\": %.2f,\n\"total_ticks\": %" PRIu64
             ",\n\"tick_interval\": 1000,\n\"total_alloc\": %" PRIu64 ",\n\"cost_centres\": [\n",
             (double)t->total_ticks / 1000.0, t->total_ticks, t->total_alloc);
-    for (int32_t i = 0; i < t->n; i++) {
-        const struct prof_node *n = &t->node[i];
-        fprintf(out, "%s{\"id\": %" PRId32 ", \"label\": ", i ? ", " : "", n->id);
+    for (int32_t c = 0; c < ncc; c++) {
+        const struct prof_node *n = &t->node[first[c]];
+        fprintf(out, "%s{\"id\": %" PRId32 ", \"label\": ", c ? ", " : "", n->id);
         json_put_string(out, n->label);
         fputs(", \"module\": ", out);
         json_put_string(out, n->module);
@@ -47,6 +64,7 @@ void prof_write_json(FILE *out, const struct prof_tree *t)
         fprintf(out, ", \"is_caf\": %s}", n->is_caf ? "true" : "false");
     }
     fputs("]\n,\n\"profile\": ", out);
-    node(out, t, 0);
+    tree(out, t, path);
     fputs("\n}\n", out);
+    free(of); free(first); free(path);
 }

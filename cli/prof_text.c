@@ -1,8 +1,10 @@
 /* prof_text.c -- the GHC .prof report (`ccm run --prof FILE`), laid out as
  * GHC 9's rts/ProfilerReport.c lays out `+RTS -P` (the verbose report, whose
  * ticks and bytes columns carry the exact integers): the same header lines,
- * the per-cost-centre table (rows above 1% of the ticks or the bytes, by
- * ticks), then the tree with one space of indent per level.  Column widths
+ * the per-cost-centre table (each cost centre's ticks and bytes summed over
+ * its nodes; rows above 1% of the ticks or the bytes, by ticks), then the
+ * tree with one space of indent per level, at any depth, one row per node
+ * of the tree of profile.h.  Column widths
  * follow the widest entry (in UTF-8 characters), as GHC's do, so readers
  * that cut columns at the header's offsets (inferno's collapse-ghcprof)
  * find every field under its header word.  Percentages are each row's own
@@ -54,21 +56,32 @@ static void column(FILE *out, const char *text, int width)
 
 static void flat_table(FILE *out, const struct prof_tree *t)
 {
-    int32_t *rows = malloc(((size_t)t->n + 1) * sizeof *rows), nrows = 0;
-    if (!rows) { fputs("(out of memory)\n\n\n", out); return; }
+    size_t cap = t->n > 0 ? (size_t)t->n : 1;
+    int32_t *of = malloc(cap * sizeof *of), *first = malloc(cap * sizeof *first), ncc;
+    int32_t *rows = malloc(cap * sizeof *rows), nrows = 0;
+    uint64_t *sum = malloc(cap * 2 * sizeof *sum);      /* cost centre c: ticks sum[2c], bytes sum[2c+1] */
+    if (!of || !first || !rows || !sum || (ncc = prof_tree_ccs(t, of, first)) < 0) {
+        fputs("(out of memory)\n\n\n", out);
+        free(of); free(first); free(rows); free(sum);
+        return;
+    }
+    for (int32_t c = 0; c < ncc; c++) sum[2 * c] = sum[2 * c + 1] = 0;
+    for (int32_t i = 0; i < t->n; i++) {
+        sum[2 * of[i]] += t->node[i].ticks;
+        sum[2 * of[i] + 1] += t->node[i].alloc;
+    }
     int wl = 11, wm = 6, ws = 3;
     char name[256];
-    for (int32_t i = 0; i < t->n; i++) {
-        const struct prof_node *n = &t->node[i];
-        if (!(n->ticks > t->total_ticks / 100 || n->alloc > t->total_alloc / 100)) continue;
-        /* by ticks, most first; equal ticks keep tree order */
+    for (int32_t c = 0; c < ncc; c++) {
+        if (!(sum[2 * c] > t->total_ticks / 100 || sum[2 * c + 1] > t->total_alloc / 100)) continue;
+        /* by ticks, most first; equal ticks keep the order of first nodes */
         int32_t j = nrows++;
-        while (j > 0 && t->node[rows[j - 1]].ticks < n->ticks) { rows[j] = rows[j - 1]; j--; }
-        rows[j] = i;
+        while (j > 0 && sum[2 * rows[j - 1]] < sum[2 * c]) { rows[j] = rows[j - 1]; j--; }
+        rows[j] = c;
     }
-    if (nrows == 0) rows[nrows++] = 0;   /* nothing above 1%: MAIN, so that the table has a row */
+    if (nrows == 0 && ncc > 0) rows[nrows++] = of[0];   /* nothing above 1%: the root (MAIN), so that the table has a row */
     for (int32_t r = 0; r < nrows; r++) {
-        const struct prof_node *n = &t->node[rows[r]];
+        const struct prof_node *n = &t->node[first[rows[r]]];
         prof_plain_name(n->label, name, sizeof name);
         if (width_utf8(name) > wl) wl = width_utf8(name);
         if (width_utf8(n->module) > wm) wm = width_utf8(n->module);
@@ -77,17 +90,18 @@ static void flat_table(FILE *out, const struct prof_tree *t)
     fprintf(out, "%-*s %-*s %-*s %6s %6s  %5s %9s\n\n", wl, "COST CENTRE", wm, "MODULE", ws, "SRC",
             "%time", "%alloc", "ticks", "bytes");
     for (int32_t r = 0; r < nrows; r++) {
-        const struct prof_node *n = &t->node[rows[r]];
+        const struct prof_node *n = &t->node[first[rows[r]]];
+        uint64_t ticks = sum[2 * rows[r]], alloc = sum[2 * rows[r] + 1];
         prof_plain_name(n->label, name, sizeof name);
         column(out, name, wl);
         column(out, n->module, wm);
         fputs(n->src, out);
         fprintf(out, "%*s", ws - width_utf8(n->src), "");
         fprintf(out, " %6.1f %6.1f  %5" PRIu64 " %9" PRIu64 "\n",
-                pct(n->ticks, t->total_ticks), pct(n->alloc, t->total_alloc), n->ticks, n->alloc);
+                pct(ticks, t->total_ticks), pct(alloc, t->total_alloc), ticks, alloc);
     }
     fputs("\n\n", out);
-    free(rows);
+    free(of); free(first); free(rows); free(sum);
 }
 
 static void tree_table(FILE *out, const struct prof_tree *t)
@@ -100,7 +114,7 @@ static void tree_table(FILE *out, const struct prof_tree *t)
         if (n->depth + width_utf8(name) > wl) wl = n->depth + width_utf8(name);
         if (width_utf8(n->module) > wm) wm = width_utf8(n->module);
         if (width_utf8(n->src) > ws) ws = width_utf8(n->src);
-        if (digits((uint64_t)n->id) > wi) wi = digits((uint64_t)n->id);
+        if (digits((uint64_t)n->no) > wi) wi = digits((uint64_t)n->no);
     }
     fprintf(out, "%-*s %-*s %-*s %-*s %11s  %12s   %12s\n", wl, "", wm, "", ws, "", wi, "", "",
             "individual", "inherited");
@@ -116,7 +130,7 @@ static void tree_table(FILE *out, const struct prof_tree *t)
         fputs(n->src, out);
         fprintf(out, "%*s", ws - width_utf8(n->src), "");
         fprintf(out, " %*" PRId32 " %11" PRIu64 "  %5.1f  %5.1f   %5.1f  %5.1f  %5" PRIu64 " %9" PRIu64 "\n",
-                wi, n->id, n->entries,
+                wi, n->no, n->entries,
                 pct(n->ticks, t->total_ticks), pct(n->alloc, t->total_alloc),
                 pct(n->inh_ticks, t->total_ticks), pct(n->inh_alloc, t->total_alloc),
                 n->ticks, n->alloc);

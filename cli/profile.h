@@ -30,15 +30,30 @@ int prof_any(const struct prof_request *r);
  * message in err (the caller exits with status 2). */
 int prof_open(struct prof_request *r, char *err, size_t cap);
 
-/* ---- the cost-centre tree every text and JSON profile shows (proftree.c):
- * MAIN at the root; under it a "CAF" group node holding each CAF:x, then
- * every other cost centre with a non-zero counter, in cost-centre order.
- * ccm's cost centres are flat (the 1995 paper has no cost-centre stacks),
- * so the tree has depth at most 2. */
+/* ---- the cost-centre tree every text and JSON profile shows (proftree.c).
+ * prof_tree_build makes today's tree from a finished session: MAIN at the
+ * root; under it a "CAF" group node holding each CAF:x, then every other
+ * cost centre with a non-zero counter, in cost-centre order (ccm's cost
+ * centres are flat, so that tree is at most 3 levels deep).  The writers
+ * take any tree of this shape, of any depth (cost-centre stacks, where a
+ * cost centre occurs in many nodes):
+ *   - node[0] is the root: parent -1, depth 0;
+ *   - the nodes are in preorder: every other node's parent comes before it,
+ *     is on the path from the root to the node before it (a subtree is a
+ *     contiguous run of nodes), and depth = the parent's depth + 1;
+ *   - `id` names the cost centre: the nodes of one cost centre share id,
+ *     cc, label, module, src, line, col and is_caf; two children of one
+ *     node are never of the same cost centre (a node is its path);
+ *   - `no` is the node's own number, unique in the tree (GHC's cost-centre
+ *     stack number); today's tree numbers each node by its cost centre;
+ *   - inh_ticks, inh_alloc and the totals are what prof_tree_sums makes of
+ *     the individual ticks and alloc.
+ * prof_tree_check says whether a tree has this shape. */
 struct prof_node {
     int32_t cc;                   /* cost centre, or -1 for the CAF group */
     int32_t id;                   /* cc + 1; the CAF group: ncc + 1 */
-    int32_t depth, parent;        /* parent: index in the node array, -1 at MAIN */
+    int32_t no;                   /* the node's number: the .prof `no.` column */
+    int32_t depth, parent;        /* parent: index in the node array, -1 at the root */
     const char *label, *module;
     char src[300];                /* FILE:LINE:COL of the scc, <built-in>, <CAF>, <entire-module> */
     int line, col;                /* of the scc; 0 when there is none */
@@ -55,6 +70,17 @@ struct prof_tree {
 };
 int prof_tree_build(struct ccm_session *s, const char *program, struct prof_tree *t);
 void prof_tree_free(struct prof_tree *t);
+/* The totals and each node's inherited ticks and alloc (its own plus its
+ * subtree's), from the individual ticks and alloc and the parent links. */
+void prof_tree_sums(struct prof_tree *t);
+/* 0 if t has the shape above (also its sums), else -1 with the first broken
+ * rule in err.  O(n log n); for tests and for trees built elsewhere. */
+int prof_tree_check(const struct prof_tree *t, char *err, size_t cap);
+/* The distinct cost centres of t, numbered 0, 1, ... in the order of their
+ * first node in preorder: of[i] is node i's, first[c] the first node of
+ * cost centre c (both arrays of t->n entries, given by the caller).
+ * Returns their number, or -1 when memory ran out. */
+int32_t prof_tree_ccs(const struct prof_tree *t, int32_t *of, int32_t *first);
 /* A name for whitespace-separated formats (.prof, .hp): every byte that is
  * a space, a control byte or '"' becomes '_'; the empty name is "(empty)";
  * a name that does not fit in cap is cut at a UTF-8 character boundary. */

@@ -66,6 +66,7 @@ static void fill(struct prof_node *n, struct ccm_session *s, int32_t cc)
 {
     n->cc = cc;
     n->id = cc + 1;
+    n->no = n->id;
     n->label = ccm_session_cc_name(s, cc);
     n->module = cc == CCM_CC_MAIN ? "MAIN" : "Main";
     for (int k = 0; k < CCM_NCOUNTERS; k++) n->counters[k] = ccm_session_cost(s, cc, k);
@@ -100,7 +101,7 @@ int prof_tree_build(struct ccm_session *s, const char *program, struct prof_tree
             if (caf && group < 0) {
                 group = t->n;
                 struct prof_node *g = &t->node[t->n++];
-                g->cc = -1; g->id = ncc + 1; g->depth = 1; g->parent = 0;
+                g->cc = -1; g->id = g->no = ncc + 1; g->depth = 1; g->parent = 0;
                 g->label = "CAF"; g->module = "Main"; g->is_caf = 1;
                 snprintf(g->src, sizeof g->src, "<entire-module>");
             }
@@ -117,20 +118,128 @@ int prof_tree_build(struct ccm_session *s, const char *program, struct prof_tree
             } else snprintf(n->src, sizeof n->src, "<built-in>");
         }
     free(pos);
-    /* inherited: children follow their parent in preorder, so one backward
-     * pass adds each node's total into its parent's */
+    prof_tree_sums(t);
+    return 0;
+}
+
+void prof_tree_sums(struct prof_tree *t)
+{
+    t->total_ticks = t->total_alloc = 0;
     for (int32_t i = 0; i < t->n; i++) {
         t->node[i].inh_ticks = t->node[i].ticks;
         t->node[i].inh_alloc = t->node[i].alloc;
         t->total_ticks += t->node[i].ticks;
         t->total_alloc += t->node[i].alloc;
     }
+    /* inherited: a parent comes before its children in preorder, so one
+     * backward pass adds each node's total into its parent's, at any depth */
     for (int32_t i = t->n - 1; i > 0; i--) {
-        struct prof_node *p = &t->node[t->node[i].parent];
-        p->inh_ticks += t->node[i].inh_ticks;
-        p->inh_alloc += t->node[i].inh_alloc;
+        int32_t p = t->node[i].parent;
+        if (p < 0 || p >= i) continue;   /* not a tree (prof_tree_check) */
+        t->node[p].inh_ticks += t->node[i].inh_ticks;
+        t->node[p].inh_alloc += t->node[i].inh_alloc;
     }
-    return 0;
+}
+
+/* three keys, sorted in order; i breaks ties so that the sort is stable */
+struct key3 { int32_t a, b, i; };
+
+static int by_key3(const void *x, const void *y)
+{
+    const struct key3 *p = x, *q = y;
+    if (p->a != q->a) return (p->a > q->a) - (p->a < q->a);
+    if (p->b != q->b) return (p->b > q->b) - (p->b < q->b);
+    return (p->i > q->i) - (p->i < q->i);
+}
+
+int32_t prof_tree_ccs(const struct prof_tree *t, int32_t *of, int32_t *first)
+{
+    if (t->n <= 0) return 0;
+    struct key3 *k = malloc((size_t)t->n * sizeof *k);
+    if (!k) return -1;
+    for (int32_t i = 0; i < t->n; i++) k[i] = (struct key3){ t->node[i].id, 0, i };
+    qsort(k, (size_t)t->n, sizeof *k, by_key3);
+    /* of[i]: first the first node of i's cost centre, then its number */
+    for (int32_t j = 0, rep = 0; j < t->n; j++) {
+        if (j == 0 || k[j].a != k[j - 1].a) rep = k[j].i;
+        of[k[j].i] = rep;
+    }
+    free(k);
+    int32_t count = 0;
+    for (int32_t i = 0; i < t->n; i++) {
+        if (of[i] == i) { first[count] = i; of[i] = count++; }
+        else of[i] = of[of[i]];          /* of[i] < i: numbered already */
+    }
+    return count;
+}
+
+int prof_tree_check(const struct prof_tree *t, char *err, size_t cap)
+{
+    int32_t n = t->n;
+    if (n < 1 || !t->node) { snprintf(err, cap, "no root"); return -1; }
+    const struct prof_node *v = t->node;
+    if (v[0].parent != -1 || v[0].depth != 0) { snprintf(err, cap, "node 0 is no root (parent -1, depth 0)"); return -1; }
+    int32_t *a = malloc((size_t)n * sizeof *a), *b = malloc((size_t)n * sizeof *b);
+    struct key3 *k = malloc((size_t)n * sizeof *k);
+    uint64_t *inh = calloc((size_t)n * 2, sizeof *inh);
+    int rc = -1;
+    if (!a || !b || !k || !inh) { snprintf(err, cap, "out of memory"); goto out; }
+    /* preorder: a's first sp entries are the path from the root to node i-1 */
+    int32_t sp = 0;
+    a[sp++] = 0;
+    for (int32_t i = 1; i < n; i++) {
+        int32_t p = v[i].parent;
+        if (p < 0 || p >= i) { snprintf(err, cap, "node %d: parent %d is not before it", (int)i, (int)p); goto out; }
+        while (sp > 0 && a[sp - 1] != p) sp--;
+        if (sp == 0) { snprintf(err, cap, "node %d: not in preorder (its parent %d is not on the path to node %d)",
+                                (int)i, (int)p, (int)i - 1); goto out; }
+        if (v[i].depth != v[p].depth + 1) { snprintf(err, cap, "node %d: depth %d under a parent of depth %d",
+                                                     (int)i, (int)v[i].depth, (int)v[p].depth); goto out; }
+        a[sp++] = i;
+    }
+    /* one cost centre, one description */
+    if (prof_tree_ccs(t, a, b) < 0) { snprintf(err, cap, "out of memory"); goto out; }
+    for (int32_t i = 0; i < n; i++) {
+        const struct prof_node *f = &v[b[a[i]]], *x = &v[i];
+        if (x->cc != f->cc || strcmp(x->label, f->label) || strcmp(x->module, f->module) || strcmp(x->src, f->src)
+            || x->line != f->line || x->col != f->col || x->is_caf != f->is_caf) {
+            snprintf(err, cap, "nodes %d and %d: id %d describes two cost centres", (int)b[a[i]], (int)i, (int)x->id);
+            goto out;
+        }
+    }
+    /* unique numbers; siblings of distinct cost centres */
+    for (int32_t i = 0; i < n; i++) k[i] = (struct key3){ v[i].no, 0, i };
+    qsort(k, (size_t)n, sizeof *k, by_key3);
+    for (int32_t j = 1; j < n; j++)
+        if (k[j].a == k[j - 1].a) { snprintf(err, cap, "nodes %d and %d: the same no %d", (int)k[j - 1].i, (int)k[j].i,
+                                             (int)k[j].a); goto out; }
+    for (int32_t i = 0; i < n; i++) k[i] = (struct key3){ v[i].parent, v[i].id, i };
+    qsort(k, (size_t)n, sizeof *k, by_key3);
+    for (int32_t j = 1; j < n; j++)
+        if (k[j].a == k[j - 1].a && k[j].b == k[j - 1].b) {
+            snprintf(err, cap, "nodes %d and %d: siblings of one cost centre", (int)k[j - 1].i, (int)k[j].i);
+            goto out;
+        }
+    /* the sums */
+    uint64_t tt = 0, ta = 0;
+    for (int32_t i = 0; i < n; i++) {
+        inh[2 * i] = v[i].ticks; inh[2 * i + 1] = v[i].alloc;
+        tt += v[i].ticks; ta += v[i].alloc;
+    }
+    for (int32_t i = n - 1; i > 0; i--) {
+        inh[2 * v[i].parent] += inh[2 * i];
+        inh[2 * v[i].parent + 1] += inh[2 * i + 1];
+    }
+    if (tt != t->total_ticks || ta != t->total_alloc) { snprintf(err, cap, "the totals are not the sums"); goto out; }
+    for (int32_t i = 0; i < n; i++)
+        if (v[i].inh_ticks != inh[2 * i] || v[i].inh_alloc != inh[2 * i + 1]) {
+            snprintf(err, cap, "node %d: inherited columns are not its subtree's sums", (int)i);
+            goto out;
+        }
+    rc = 0;
+out:
+    free(a); free(b); free(k); free(inh);
+    return rc;
 }
 
 void prof_tree_free(struct prof_tree *t)
