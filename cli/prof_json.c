@@ -32,7 +32,7 @@ static void tree(FILE *out, const struct prof_tree *t, int32_t *path)
     for (; sp > 0; sp--) fputs("]}", out);
 }
 
-void prof_write_json(FILE *out, const struct prof_tree *t)
+int prof_write_json(FILE *out, const struct prof_tree *t)
 {
     size_t cap = t->n > 0 ? (size_t)t->n : 1;
     int32_t *of = malloc(cap * sizeof *of), *first = malloc(cap * sizeof *first);
@@ -40,7 +40,7 @@ void prof_write_json(FILE *out, const struct prof_tree *t)
     if (!of || !first || !path || (ncc = prof_tree_ccs(t, of, first)) < 0) {
         fputs("(out of memory)\n", out);
         free(of); free(first); free(path);
-        return;
+        return -1;
     }
     char date[64];
     prof_date(date, sizeof date);
@@ -67,4 +67,5 @@ void prof_write_json(FILE *out, const struct prof_tree *t)
     tree(out, t, path);
     fputs("\n}\n", out);
     free(of); free(first); free(path);
+    return 0;
 }

@@ -54,7 +54,7 @@ static void column(FILE *out, const char *text, int width)
     fprintf(out, "%*s ", width - width_utf8(text), "");
 }
 
-static void flat_table(FILE *out, const struct prof_tree *t)
+static int flat_table(FILE *out, const struct prof_tree *t)
 {
     size_t cap = t->n > 0 ? (size_t)t->n : 1;
     int32_t *of = malloc(cap * sizeof *of), *first = malloc(cap * sizeof *first), ncc;
@@ -63,7 +63,7 @@ static void flat_table(FILE *out, const struct prof_tree *t)
     if (!of || !first || !rows || !sum || (ncc = prof_tree_ccs(t, of, first)) < 0) {
         fputs("(out of memory)\n\n\n", out);
         free(of); free(first); free(rows); free(sum);
-        return;
+        return -1;
     }
     for (int32_t c = 0; c < ncc; c++) sum[2 * c] = sum[2 * c + 1] = 0;
     for (int32_t i = 0; i < t->n; i++) {
@@ -102,6 +102,7 @@ static void flat_table(FILE *out, const struct prof_tree *t)
     }
     fputs("\n\n", out);
     free(of); free(first); free(rows); free(sum);
+    return 0;
 }
 
 static void tree_table(FILE *out, const struct prof_tree *t)
@@ -137,7 +138,7 @@ static void tree_table(FILE *out, const struct prof_tree *t)
     }
 }
 
-void prof_write_text(FILE *out, const struct prof_tree *t)
+int prof_write_text(FILE *out, const struct prof_tree *t)
 {
     char date[64], bytes[40], prog[256];
     prof_date(date, sizeof date);
@@ -149,6 +150,7 @@ void prof_write_text(FILE *out, const struct prof_tree *t)
     fprintf(out, "\ttotal time  = %11.2f secs   (%" PRIu64 " ticks @ %d us, %d processor%s)\n",
             (double)t->total_ticks / 1000.0, t->total_ticks, 1000, 1, "");
     fprintf(out, "\ttotal alloc = %11s bytes  (excludes profiling overheads)\n\n", bytes);
-    flat_table(out, t);
+    int rc = flat_table(out, t);
     tree_table(out, t);
+    return rc;
 }

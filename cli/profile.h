@@ -90,9 +90,10 @@ void prof_plain_name(const char *name, char *out, size_t cap);
 void prof_date(char *buf, size_t cap);
 
 /* ---- the writers */
-void prof_write_text(FILE *out, const struct prof_tree *t);          /* prof_text.c */
-void prof_write_json(FILE *out, const struct prof_tree *t);          /* prof_json.c */
-void prof_write_speedscope(FILE *out, const struct prof_tree *t);    /* speedscope.c */
+/* Each 0, or -1 when it ran out of memory (the file then says so). */
+int prof_write_text(FILE *out, const struct prof_tree *t);           /* prof_text.c */
+int prof_write_json(FILE *out, const struct prof_tree *t);           /* prof_json.c */
+int prof_write_speedscope(FILE *out, const struct prof_tree *t);     /* speedscope.c */
 
 /* ---- the heap census during the run (heapprof.c) */
 /* Run s to its end (as ccm_session_run, or ccm_session_run_counted when

@@ -50,12 +50,13 @@ int prof_finish(struct ccm_session *s, struct prof_request *r, const char *progr
     for (int k = 0; k < PROF_NKINDS; k++) {
         FILE *out = r->out[k];
         if (!out) continue;
+        int short_of_memory = 0;
         if (k == PROF_HEAP) heap_write(out, r->samples, s, program);
         else if (!tree) fputs("(out of memory)\n", out);
-        else if (k == PROF_TEXT) prof_write_text(out, &t);
-        else if (k == PROF_JSON) prof_write_json(out, &t);
-        else prof_write_speedscope(out, &t);
-        int bad = ferror(out) || (out == stdout ? fflush(out) : fclose(out)) != 0 || !tree;
+        else if (k == PROF_TEXT) short_of_memory = prof_write_text(out, &t) != 0;
+        else if (k == PROF_JSON) short_of_memory = prof_write_json(out, &t) != 0;
+        else short_of_memory = prof_write_speedscope(out, &t) != 0;
+        int bad = ferror(out) || (out == stdout ? fflush(out) : fclose(out)) != 0 || !tree || short_of_memory;
         if (bad) {
             fprintf(stderr, "ccm: %s: could not write `%s` completely\n", prof_option[k], r->path[k]);
             rc = -1;

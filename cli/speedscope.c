@@ -48,7 +48,7 @@ static void profile(FILE *out, const struct prof_tree *t, int k, const int32_t *
     fputs("]}", out);
 }
 
-void prof_write_speedscope(FILE *out, const struct prof_tree *t)
+int prof_write_speedscope(FILE *out, const struct prof_tree *t)
 {
     size_t n = t->n > 0 ? (size_t)t->n : 1;
     int32_t *frame = malloc(n * sizeof *frame), *first = malloc(n * sizeof *first);
@@ -56,7 +56,7 @@ void prof_write_speedscope(FILE *out, const struct prof_tree *t)
     if (!frame || !first || !path || (nframes = prof_tree_ccs(t, frame, first)) < 0) {
         fputs("(out of memory)\n", out);
         free(frame); free(first); free(path);
-        return;
+        return -1;
     }
     fputs("{\"$schema\": \"https://www.speedscope.app/file-format-schema.json\",\n"
           "\"exporter\": \"ccm\",\n\"name\": ", out);
@@ -80,4 +80,5 @@ void prof_write_speedscope(FILE *out, const struct prof_tree *t)
     }
     fputs("]}\n", out);
     free(frame); free(first); free(path);
+    return 0;
 }

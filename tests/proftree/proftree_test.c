@@ -194,14 +194,15 @@ static void finish(struct build *b, const char *dir, const char *name)
     fclose(f);
 
     f = open_out(dir, name, "prof");
-    prof_write_text(f, t);
+    int short_of_memory = prof_write_text(f, t) != 0;
     fclose(f);
     f = open_out(dir, name, "pj");
-    prof_write_json(f, t);
+    short_of_memory |= prof_write_json(f, t) != 0;
     fclose(f);
     f = open_out(dir, name, "ss");
-    prof_write_speedscope(f, t);
+    short_of_memory |= prof_write_speedscope(f, t) != 0;
     fclose(f);
+    if (short_of_memory) { fprintf(stderr, "proftree-test: %s: a writer ran out of memory\n", name); exit(1); }
     free(it); free(ia); free(of); free(first); free(num);
 }
 
