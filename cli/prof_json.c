@@ -6,7 +6,6 @@
  * is the tree itself, nested to any depth, with each node's individual
  * entries, ticks and alloc (bytes); a node's "id" names its cost centre in
  * "cost_centres".  Names are written exactly (JSON-escaped). */
-#include <stdlib.h>
 #include <inttypes.h>
 #include "cli.h"
 #include "profile.h"
@@ -34,12 +33,9 @@ static void tree(FILE *out, const struct prof_tree *t, int32_t *path)
 
 int prof_write_json(FILE *out, const struct prof_tree *t)
 {
-    size_t cap = t->n > 0 ? (size_t)t->n : 1;
-    int32_t *of = malloc(cap * sizeof *of), *first = malloc(cap * sizeof *first);
-    int32_t *path = malloc(cap * sizeof *path), ncc;
-    if (!of || !first || !path || (ncc = prof_tree_ccs(t, of, first)) < 0) {
+    struct prof_walk w;
+    if (prof_walk_init(t, &w) != 0) {
         fputs("(out of memory)\n", out);
-        free(of); free(first); free(path);
         return -1;
     }
     char date[64];
@@ -53,8 +49,8 @@ int prof_write_json(FILE *out, const struct prof_tree *t)
     fprintf(out, ",\n\"initial_capabilities\": 0,\n\"total_time\": %.2f,\n\"total_ticks\": %" PRIu64
             ",\n\"tick_interval\": 1000,\n\"total_alloc\": %" PRIu64 ",\n\"cost_centres\": [\n",
             (double)t->total_ticks / 1000.0, t->total_ticks, t->total_alloc);
-    for (int32_t c = 0; c < ncc; c++) {
-        const struct prof_node *n = &t->node[first[c]];
+    for (int32_t c = 0; c < w.ncc; c++) {
+        const struct prof_node *n = &t->node[w.first[c]];
         fprintf(out, "%s{\"id\": %" PRId32 ", \"label\": ", c ? ", " : "", n->id);
         json_put_string(out, n->label);
         fputs(", \"module\": ", out);
@@ -64,8 +60,8 @@ int prof_write_json(FILE *out, const struct prof_tree *t)
         fprintf(out, ", \"is_caf\": %s}", n->is_caf ? "true" : "false");
     }
     fputs("]\n,\n\"profile\": ", out);
-    tree(out, t, path);
+    tree(out, t, w.path);
     fputs("\n}\n", out);
-    free(of); free(first); free(path);
+    prof_walk_free(&w);
     return 0;
 }

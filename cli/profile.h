@@ -81,6 +81,13 @@ int prof_tree_check(const struct prof_tree *t, char *err, size_t cap);
  * cost centre c (both arrays of t->n entries, given by the caller).
  * Returns their number, or -1 when memory ran out. */
 int32_t prof_tree_ccs(const struct prof_tree *t, int32_t *of, int32_t *first);
+/* What the JSON and speedscope writers walk the tree with: of and first as
+ * prof_tree_ccs fills them, ncc cost centres, and room for a path from the
+ * root (t->n entries each).  0, or -1 when memory ran out (nothing then to
+ * free). */
+struct prof_walk { int32_t *of, *first, *path; int32_t ncc; };
+int prof_walk_init(const struct prof_tree *t, struct prof_walk *w);
+void prof_walk_free(struct prof_walk *w);
 /* A name for whitespace-separated formats (.prof, .hp): every byte that is
  * a space, a control byte or '"' becomes '_'; the empty name is "(empty)";
  * a name that does not fit in cap is cut at a UTF-8 character boundary. */

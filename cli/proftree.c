@@ -248,3 +248,20 @@ void prof_tree_free(struct prof_tree *t)
     t->node = NULL;
     t->n = 0;
 }
+
+int prof_walk_init(const struct prof_tree *t, struct prof_walk *w)
+{
+    size_t cap = t->n > 0 ? (size_t)t->n : 1;
+    w->of = malloc(cap * sizeof *w->of);
+    w->first = malloc(cap * sizeof *w->first);
+    w->path = malloc(cap * sizeof *w->path);
+    if (w->of && w->first && w->path && (w->ncc = prof_tree_ccs(t, w->of, w->first)) >= 0) return 0;
+    prof_walk_free(w);
+    return -1;
+}
+
+void prof_walk_free(struct prof_walk *w)
+{
+    free(w->of); free(w->first); free(w->path);
+    w->of = w->first = w->path = NULL;
+}

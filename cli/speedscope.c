@@ -7,7 +7,6 @@
  * today's tree, any length for a deeper one) -- weighted by the counter's
  * value there; zero weights are left out.  A cost centre that occurs in many
  * nodes is one frame, so speedscope's flame graph merges it across stacks. */
-#include <stdlib.h>
 #include <inttypes.h>
 #include "cli.h"
 #include "profile.h"
@@ -50,20 +49,17 @@ static void profile(FILE *out, const struct prof_tree *t, int k, const int32_t *
 
 int prof_write_speedscope(FILE *out, const struct prof_tree *t)
 {
-    size_t n = t->n > 0 ? (size_t)t->n : 1;
-    int32_t *frame = malloc(n * sizeof *frame), *first = malloc(n * sizeof *first);
-    int32_t *path = malloc(n * sizeof *path), nframes;
-    if (!frame || !first || !path || (nframes = prof_tree_ccs(t, frame, first)) < 0) {
+    struct prof_walk w;       /* a node's frame is its cost centre's number, w.of */
+    if (prof_walk_init(t, &w) != 0) {
         fputs("(out of memory)\n", out);
-        free(frame); free(first); free(path);
         return -1;
     }
     fputs("{\"$schema\": \"https://www.speedscope.app/file-format-schema.json\",\n"
           "\"exporter\": \"ccm\",\n\"name\": ", out);
     json_put_string(out, t->program);
     fputs(",\n\"activeProfileIndex\": 0,\n\"shared\": {\"frames\": [", out);
-    for (int32_t f = 0; f < nframes; f++) {
-        const struct prof_node *c = &t->node[first[f]];
+    for (int32_t f = 0; f < w.ncc; f++) {
+        const struct prof_node *c = &t->node[w.first[f]];
         fputs(f ? ",\n  {\"name\": " : "\n  {\"name\": ", out);
         json_put_string(out, c->label);
         if (c->line > 0) {
@@ -76,9 +72,9 @@ int prof_write_speedscope(FILE *out, const struct prof_tree *t)
     fputs("]},\n\"profiles\": [", out);
     for (int k = CCM_A; k <= CCM_P; k++) {
         fputs(k == CCM_A ? "\n  " : ",\n  ", out);
-        profile(out, t, k, frame, path);
+        profile(out, t, k, w.of, w.path);
     }
     fputs("]}\n", out);
-    free(frame); free(first); free(path);
+    prof_walk_free(&w);
     return 0;
 }
