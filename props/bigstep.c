@@ -239,7 +239,6 @@ static int32_t fresh(struct bs *S, struct bs_expr *e, int32_t stk)
         if (!S->heap) die();
     }
     S->heap[S->heap_len].e = e;
-    S->heap[S->heap_len].cc = S->nd_cc[stk];
     S->heap[S->heap_len].stk = stk;
     S->heap[S->heap_len].under_eval = 0;
     return S->heap_len++;
@@ -479,7 +478,6 @@ static int rule_var(struct bs *S, struct bs_var x, int32_t cc, struct val *out)
     charge(S, v.s, K_U, 1);
     o->e = v.z;
     o->stk = v.s;
-    o->cc = top(S, v.s);
     o->under_eval = 0;
     out->z = v.z;
     out->s = S->rules == 0 ? subcaf(S, v.s, cc) : v.s;   /* R' */

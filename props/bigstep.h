@@ -69,8 +69,8 @@ struct bs_expr {
     struct bs_alt *alts; int nalts;                 /* CASE */
 };
 
-/* cc is the top cost centre of the object's stack stk. */
-struct bs_obj { struct bs_expr *e; int32_t cc; int under_eval; int32_t stk; };
+/* stk: the object's stack (its cost centre is the top, bs_node_cc). */
+struct bs_obj { struct bs_expr *e; int under_eval; int32_t stk; };
 
 enum bs_cc_kind { BS_CC_PLAIN, BS_CC_SUB, BS_CC_CAF };
 #define BS_NCOUNTERS 8   /* A C V U H P entries subentries: kernel order */

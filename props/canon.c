@@ -254,7 +254,7 @@ void canon_bigstep(struct canon_buf *b, const struct bs *S, const struct bs_resu
     out(b, "\n");
     for (int32_t k = 0; k < w.nb.nq; k++) {
         const struct bs_obj *o = bs_heap(S, w.nb.queue[k]);
-        out(b, "$%d %s%s=", k, bs_cc_name(S, o->cc), o->under_eval ? "(hole)" : "");
+        out(b, "$%d %s%s=", k, bs_cc_name(S, bs_node_cc(S, o->stk)), o->under_eval ? "(hole)" : "");
         b_expr(&w, o->e);
         out(b, "\n");
     }

@@ -35,6 +35,19 @@ static struct bs_result run(struct bs *S, const struct ast_program *p, int push,
 }
 
 /* The cost centre of F named like cost centre c of S, or -1. */
+/* Do runs a and b (named na, nb) end alike, the same status after the same
+ * number of steps?  If not, prop fails with both. */
+static int same_outcome(struct verdict *v, const char *prop, const char *cfg, const char *na,
+                        const struct bs_result *a, const char *nb, const struct bs_result *b)
+{
+    if (a->status == b->status && a->steps == b->steps) return 1;
+    char how[96];
+    snprintf(how, sizeof how, "%s outcome", cfg);
+    fail(v, prop, how, "%s: %sstatus %d after %llu steps, %s: %d after %llu", cfg, na, a->status,
+         (unsigned long long)a->steps, nb, b->status, (unsigned long long)b->steps);
+    return 0;
+}
+
 static int32_t same_cc(const struct bs *F, const struct bs *S, int32_t c)
 {
     for (int32_t k = 0; k < bs_ncc(F); k++)
@@ -49,12 +62,7 @@ static void check_flat(struct checker *C, const struct bs *F, const struct bs_re
                        struct verdict *v)
 {
     char how[96];
-    if (sr->status != fr->status || sr->steps != fr->steps) {
-        snprintf(how, sizeof how, "%s outcome", cfg);
-        fail(v, "stk-flat", how, "%s: status %d after %llu steps, flat: %d after %llu", cfg,
-             sr->status, (unsigned long long)sr->steps, fr->status, (unsigned long long)fr->steps);
-        return;
-    }
+    if (!same_outcome(v, "stk-flat", cfg, "", sr, "flat", fr)) return;
     int32_t ncc = bs_ncc(S);
     uint64_t *sum = calloc((size_t)(ncc ? ncc : 1) * BS_NCOUNTERS, sizeof *sum);
     if (!sum) { fprintf(stderr, "props: out of memory\n"); exit(3); }
@@ -104,13 +112,7 @@ static void check_order(struct checker *C, const struct bs *A, const struct bs_r
                         struct verdict *v)
 {
     char how[96];
-    if (ar->status != br->status || ar->steps != br->steps) {
-        snprintf(how, sizeof how, "%s outcome", cfg);
-        fail(v, "stk-order", how, "%s: left to right status %d after %llu steps, right to "
-             "left %d after %llu", cfg, ar->status, (unsigned long long)ar->steps, br->status,
-             (unsigned long long)br->steps);
-        return;
-    }
+    if (!same_outcome(v, "stk-order", cfg, "left to right ", ar, "right to left", br)) return;
     int32_t na = bs_nnodes(A);
     int32_t *img = malloc((size_t)(na ? na : 1) * sizeof *img);
     if (!img) { fprintf(stderr, "props: out of memory\n"); exit(3); }
@@ -180,8 +182,6 @@ void check_stacks(struct checker *C, const struct ast_program *p, unsigned mask,
     struct bs_result f0 = run(F, p, BS_PUSH_SINGLE, BS_CALL_LEXICAL, 0);
     v->value = f0.status == BS_VALUE;
     if (skip(f0.status)) { v->skipped = 1; return; }
-    uint64_t steps0 = f0.steps;
-    int status0 = f0.status;
     for (int call = 0; call < 3 && !v->failed; call++) {
         struct bs_result fr = { 0 };
         if (call != BS_CALL_GHC && (mask & PROP_STK_FLAT)) {
@@ -197,14 +197,7 @@ void check_stacks(struct checker *C, const struct ast_program *p, unsigned mask,
                 check_flat(C, F, &fr, A, &ar, cfg, v);
             if (push == BS_PUSH_GHC && (mask & PROP_STK_NODUP)) check_nodup(A, cfg, v);
             if (!(mask & PROP_STK_ORDER) || v->failed) continue;
-            if (ar.status != status0 || ar.steps != steps0) {
-                char how[96];
-                snprintf(how, sizeof how, "%s outcome", cfg);
-                fail(v, "stk-order", how, "%s: status %d after %llu steps, flat lexical: %d "
-                     "after %llu", cfg, ar.status, (unsigned long long)ar.steps, status0,
-                     (unsigned long long)steps0);
-                continue;
-            }
+            if (!same_outcome(v, "stk-order", cfg, "", &ar, "flat lexical", &f0)) continue;
             if (ar.status != BS_VALUE) continue;  /* an error's θ so far depends on the order */
             struct bs_result br = run(B, p, push, call, 1);
             if (skip(br.status)) { v->skipped = 1; continue; }
