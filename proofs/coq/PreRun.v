@@ -10,7 +10,7 @@
    closed (steps_closed). *)
 Require Import ZArith String List Bool Arith Lia.
 Require Import Ccm.Costs Ccm.Syntax Ccm.BigStep Ccm.BigStepDet Ccm.Machine Ccm.MachineDet Ccm.Run
-        Ccm.Complete Ccm.Sound Ccm.Order Ccm.Rename Ccm.ORun Ccm.Closed Ccm.Transfer Ccm.PreEval.
+        Ccm.Complete Ccm.Sound Ccm.Order Ccm.Rename Ccm.ORun Ccm.Closed Ccm.Transfer Ccm.T3LetFree Ccm.PreEval.
 Import ListNotations.
 Open Scope nat_scope.
 
@@ -201,3 +201,126 @@ Proof.
     destruct (IH (ostep_inv LTR _ _ _ _ St Inv) r G2' t2' H2 Ht2) as (Gf' & tf' & R' & Hf & Htf).
     exists Gf', tf'. split; [econstructor; [exact St' | exact R'] | split; assumption].
 Qed.
+
+(* ---- the rest of a plain run, with a thunk's evaluation done ahead ---- *)
+
+(* The frames of a plain run's stack at the force: no resume frame (a plain
+   run pushes none), every update frame's address a hole of G0. *)
+Fixpoint stk_pre (G0 : heap) (S : list frame) : Prop :=
+  match S with
+  | [] => True
+  | FResume _ _ :: _ => False
+  | FUpd (VAddr b) _ :: S' => find_addr b (binds G0) = None /\ stk_pre G0 S'
+  | FUpd (VName _) _ :: _ => False
+  | _ :: S' => stk_pre G0 S'
+  end.
+
+Section PreRun.
+Variables (rs : ruleset) (sc : scoping) (G0 : heap) (a0 : nat) (ea : expr) (cea : cc)
+          (ta : theta) (A1 : heap) (va : expr) (cva : cc).
+Variable Su : setup rs sc G0 a0 ea cea ta A1 va cva.
+Variable Hsub : rs = Fig6 \/ cva <> "SUB"%string.
+
+Local Notation r0 := (shift (next G0) (next G0 + (next A1 - next G0))).
+Local Notation PRE := (pre (next G0) (next A1 - next G0) a0 ea cea va cva A1 G0).
+Local Notation X := (charge cva CU 1 ta).
+
+(* A plain run from (cc, T, e, S, t) to a final state that evaluates a0,
+   against the same state in a heap T' related by PRE (a0's evaluation
+   done ahead, its cost already in t'): the run from there ends with the
+   same cost centre and theta, the heap and value renamed one to one.  By
+   strong induction on the run's length: the derivation of e (pre_eval)
+   either does not demand a0 (the heaps stay related by PRE, and the frame
+   it returns to pops alike on both sides) or does (the heaps are related
+   one to one from there, and steps_rn carries the rest). *)
+Lemma pre_run : forall n c T e S t sf,
+    steps rs sc n (mkstate c T e S t) sf -> final sf -> val_at (hp sf) a0 ->
+    forall T' t', PRE T T' -> inv (mkstate c T e S t) -> below (next T) e = true ->
+    stk_below (next T) S = true -> stk_pre G0 S ->
+    (forall c' k', t' c' k' = t c' k' + X c' k') ->
+    exists m sf', steps rs sc m (mkstate c T' (rn_expr r0 e) (rn_stk r0 S) t') sf' /\ final sf' /\
+      ccc sf' = ccc sf /\ (forall c' k', th sf' c' k' = th sf c' k') /\
+      exists r, heap_rn r (hp sf) (hp sf') /\ ctl sf' = rn_expr r (ctl sf).
+Proof.
+  intros n. induction n as [n IH] using lt_wf_ind.
+  intros c T e S t sf R F Need T' t' P Inv B BS PS Ht.
+  destruct (run_decompose _ _ _ _ _ _ _ _ _ R F) as (m1 & th0 & D & z & cz & t1 & Lm & E & R1 & Ht1).
+  pose proof (eval_value _ _ _ _ _ _ _ _ _ E) as Vz.
+  pose proof (eval_next _ _ _ _ _ _ _ _ _ E) as ND.
+  destruct (eval_closed _ _ _ _ _ _ _ _ _ E (pr_cl _ _ _ _ _ _ _ _ _ _ _ P) B) as (CD & Bz).
+  assert (InvD : inv (mkstate cz D z S t1)).
+  { destruct (eval_complete _ _ _ _ _ _ _ _ _ E S t) as (k & tk & Rk & _).
+    exact (osteps_inv LTR _ _ _ _ _ (proj2 (osteps_ltr _ _ _ _ _) Rk) Inv). }
+  assert (BSD : stk_below (next D) S = true) by (eapply stk_below_mono; [exact ND | exact BS]).
+  destruct (pre_eval rs sc G0 a0 ea cea ta A1 va cva Su Hsub _ _ _ _ _ _ _ E T' P B)
+    as [(D' & E' & PD)|(r1 & D' & t'' & E' & HD & Ag & Th)].
+  - (* a0 not demanded yet: the frame on top of S pops, on both sides *)
+    destruct (eval_complete _ _ _ _ _ _ _ _ _ E' (rn_stk r0 S) t') as (k1 & u1 & R1' & Hu1).
+    destruct S as [|f S0].
+    { exfalso. inversion R1 as [s0|k s1 s2 s3 St _]; subst.
+      - destruct Need as (w & cw & Fw & Vw). simpl in Fw.
+        rewrite (pr_a _ _ _ _ _ _ _ _ _ _ _ PD) in Fw. injection Fw as <- _.
+        rewrite (su_th _ _ _ _ _ _ _ _ _ _ Su) in Vw. discriminate.
+      - eapply final_no_step; [|exact St]. split; [exact Vz | reflexivity]. }
+    destruct (steps_first _ _ _ _ _ R1 F) as (m' & s3 & -> & St & R3); [intros [_ Hs]; discriminate|].
+    assert (Inv3 : inv s3) by exact (ostep_inv LTR _ _ _ _ St InvD).
+    assert (C3 : sclosed s3) by (eapply step_closed; [exact St | split; [exact CD | split; assumption]]).
+    assert (Tail : forall s3', step rs sc (mkstate cz D' (rn_expr r0 z) (rn_stk r0 (f :: S0)) u1) s3' ->
+              PRE (hp s3) (hp s3') -> ccc s3' = ccc s3 -> ctl s3' = rn_expr r0 (ctl s3) ->
+              stk s3' = rn_stk r0 (stk s3) -> stk_pre G0 (stk s3) ->
+              (forall c' k', th s3' c' k' = th s3 c' k' + X c' k') ->
+              exists m sf', steps rs sc m (mkstate c T' (rn_expr r0 e) (rn_stk r0 (f :: S0)) t') sf' /\
+                final sf' /\ ccc sf' = ccc sf /\ (forall c' k', th sf' c' k' = th sf c' k') /\
+                exists r, heap_rn r (hp sf) (hp sf') /\ ctl sf' = rn_expr r (ctl sf)).
+    { intros s3' St' P3 Hc3 He3 HS3 PS3 Ht3.
+      destruct s3 as [c3 T3 e3 S3 tt3]. destruct C3 as (_ & B3 & BS3). simpl in *.
+      destruct (IH m' ltac:(lia) _ _ _ _ _ _ R3 F Need _ _ P3 Inv3 B3 BS3 PS3 Ht3)
+        as (m & sf' & R' & F' & Hc & Hth & Hr).
+      exists (k1 + S m), sf'. split; [|auto].
+      eapply steps_trans; [exact R1'|]. econstructor; [exact St'|].
+      destruct s3' as [c3' T3' e3' S3' tt3']. simpl in *. subst. exact R'. }
+    simpl in PS, BS. unfold stk_below in BS. simpl in BS.
+    inversion St; subst; no_value_row.
+    + (* app2 *)
+      apply (Tail (mkstate (body_cc sc cz cf) D' (rn_expr r0 (subst y x b)) (rn_stk r0 S0) u1));
+        simpl; try reflexivity; [rewrite rn_subst; apply Step_App2 | exact PD | exact PS | theta_arith].
+    + (* var3 *)
+      destruct x as [nm|b]; [destruct PS|]. destruct PS as (Hb0 & PS0).
+      apply andb_prop in BS. destruct BS as (Hb & _). simpl in Hb. apply Nat.ltb_lt in Hb.
+      assert (Hba : b <> a0) by (intros ->; rewrite (su_a _ _ _ _ _ _ _ _ _ _ Su) in Hb0; discriminate).
+      apply (Tail (mkstate (updated rs cz cf) (update D' (VAddr (r0 b)) (rn_expr r0 z, cz)) (rn_expr r0 z)
+                           (rn_stk r0 S0) (charge cz CU 1 u1)));
+        simpl; try reflexivity; [apply Step_Var3; rewrite is_value_rn; exact Vz | | exact PS0 | theta_arith].
+      apply (pre_update rs sc G0 a0 ea cea ta A1 va cva Su); [exact PD | exact Hba | lia | exact Bz |].
+      intros o Fo. rewrite Hb0 in Fo. discriminate.
+    + (* case2 *)
+      apply (Tail (mkstate cf D' (rn_expr r0 (substs ys xs b)) (rn_stk r0 S0) u1));
+        simpl; try reflexivity; [| exact PD | exact PS | theta_arith].
+      rewrite rn_substs. eapply Step_Case2.
+      * fold (rn_alts r0 alts). rewrite select_rn.
+        match goal with H : select alts _ = Some _ |- _ => rewrite H end. reflexivity.
+      * rewrite map_length. assumption.
+    + (* case2 default *)
+      apply (Tail (mkstate cf D' (rn_expr r0 de) (rn_stk r0 S0) u1));
+        simpl; try reflexivity; [| exact PD | exact PS | theta_arith].
+      eapply Step_Case2_Default; [rewrite is_value_rn; exact Vz | apply no_alt_rn; assumption].
+    + (* prim2 *)
+      apply (Tail (mkstate cf D' (rn_expr r0 (atom_expr a2)) (rn_stk r0 (FPrim2 op n1 cf :: S0)) u1));
+        simpl; try reflexivity; [rewrite atom_expr_rn; apply Step_Prim2 | exact PD | exact PS | theta_arith].
+    + (* prim3 *)
+      apply (Tail (mkstate cf D' (rn_expr r0 r) (rn_stk r0 S0) u1));
+        simpl; try reflexivity; [| exact PD | exact PS | theta_arith].
+      match goal with H : prim_result _ _ _ = Some _ |- _ => rewrite (prim_result_rn _ _ _ _ _ H); apply Step_Prim3; exact H end.
+    + (* resume: no such frame *)
+      destruct PS.
+  - (* a0 demanded: from there the heaps are related one to one *)
+    destruct (eval_complete _ _ _ _ _ _ _ _ _ E' (rn_stk r0 S) t') as (k1 & u1 & R1' & Hu1).
+    destruct (steps_rn _ _ _ _ _ R1 InvD r1 D' u1 HD) as (Gf' & tf' & R2' & Hf & Htf); [cbn [th]; theta_arith|].
+    simpl in R2'. rewrite (rn_stk_ext r1 r0 (next T) S Ag BS) in R2'. destruct sf as [cf Df zf Sf tf]. destruct F as (Vf & HSf). simpl in *. subst Sf.
+    exists (k1 + m1), (mkstate cf Gf' (rn_expr r1 zf) [] tf').
+    split; [eapply steps_trans; [exact R1' | exact R2']|].
+    split; [split; [simpl; rewrite is_value_rn; exact Vf | reflexivity]|].
+    split; [reflexivity|]. split; [exact Htf|]. exists r1. split; [exact Hf | reflexivity].
+Qed.
+
+End PreRun.
