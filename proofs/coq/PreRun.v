@@ -204,12 +204,11 @@ Qed.
 
 (* ---- the rest of a plain run, with a thunk's evaluation done ahead ---- *)
 
-(* The frames of a plain run's stack at the force: no resume frame (a plain
-   run pushes none), every update frame's address a hole of G0. *)
+(* The frames of the stack at the force: every update frame's address a
+   hole of G0. *)
 Fixpoint stk_pre (G0 : heap) (S : list frame) : Prop :=
   match S with
   | [] => True
-  | FResume _ _ :: _ => False
   | FUpd (VAddr b) _ :: S' => find_addr b (binds G0) = None /\ stk_pre G0 S'
   | FUpd (VName _) _ :: _ => False
   | _ :: S' => stk_pre G0 S'
@@ -311,8 +310,9 @@ Proof.
       apply (Tail (mkstate cf D' (rn_expr r0 r) (rn_stk r0 S0) u1));
         simpl; try reflexivity; [| exact PD | exact PS | theta_arith].
       match goal with H : prim_result _ _ _ = Some _ |- _ => rewrite (prim_result_rn _ _ _ _ _ H); apply Step_Prim3; exact H end.
-    + (* resume: no such frame *)
-      destruct PS.
+    + (* resume *)
+      apply (Tail (mkstate cf D' (rn_expr r0 e0) (rn_stk r0 S0) u1));
+        simpl; try reflexivity; [apply Step_Resume; rewrite is_value_rn; exact Vz | exact PD | exact PS | theta_arith].
   - (* a0 demanded: from there the heaps are related one to one *)
     destruct (eval_complete _ _ _ _ _ _ _ _ _ E' (rn_stk r0 S) t') as (k1 & u1 & R1' & Hu1).
     destruct (steps_rn _ _ _ _ _ R1 InvD r1 D' u1 HD) as (Gf' & tf' & R2' & Hf & Htf); [cbn [th]; theta_arith|].

@@ -9,9 +9,8 @@
    and then the plain run's rest from the same control and stack in the
    heap with that evaluation done ahead: PreRun.pre_run relates it to the
    plain run's rest.  A plain run from a program whose right-hand sides
-   name no address keeps every state closed (PreRun.steps_closed), its
-   stacks hold no resume frame, and its update frames name holes
-   (ORun.inv). *)
+   name no address keeps every state closed (PreRun.steps_closed), and
+   its update frames name holes (ORun.inv). *)
 Require Import ZArith String List Bool Arith Lia.
 Require Import Ccm.Costs Ccm.Syntax Ccm.BigStep Ccm.BigStepDet Ccm.Machine Ccm.MachineDet Ccm.Run
         Ccm.RunSplit Ccm.Program Ccm.Complete Ccm.Sound Ccm.SubNeverCurrent Ccm.Rename Ccm.Order
@@ -20,28 +19,14 @@ Require Import Ccm.Costs Ccm.Syntax Ccm.BigStep Ccm.BigStepDet Ccm.Machine Ccm.M
 Import ListNotations.
 Open Scope nat_scope.
 
-(* ---- what a plain run's stacks hold ---- *)
+(* ---- what a run's stacks hold ---- *)
 
-Definition no_resume (S : list frame) : Prop :=
-  Forall (fun f => match f with FResume _ _ => False | _ => True end) S.
-
-Lemma step_no_resume : forall rs sc s s', step rs sc s s' -> no_resume (stk s) -> no_resume (stk s').
+Lemma stk_pre_of : forall G S, (forall y, In y (upds S) -> hole G y) -> stk_pre G S.
 Proof.
-  intros rs sc s s' St H. unfold no_resume in *.
-  destruct St; simpl in *; repeat constructor; try assumption; inversion H; assumption.
-Qed.
-
-Lemma steps_no_resume : forall rs sc n s s', steps rs sc n s s' -> no_resume (stk s) -> no_resume (stk s').
-Proof. induction 1; intros; [assumption | eapply IHsteps, step_no_resume; eassumption]. Qed.
-
-Lemma stk_pre_of : forall G S, no_resume S -> (forall y, In y (upds S) -> hole G y) -> stk_pre G S.
-Proof.
-  intros G S. induction S as [|f S IH]; intros NR H; simpl; [exact I|].
-  inversion NR as [|f' S' Hf NR']; subst.
+  intros G S. induction S as [|f S IH]; intros H; simpl; [exact I|].
   destruct f as [x c|x c|alts d c|op a2 c|op k c|e c]; simpl in *; try (apply IH; assumption).
-  - destruct (H x (or_introl eq_refl)) as (b & -> & _ & Fb).
-    split; [exact Fb | apply IH; [exact NR' | intros y Hy; apply H; right; exact Hy]].
-  - destruct Hf.
+  destruct (H x (or_introl eq_refl)) as (b & -> & _ & Fb).
+  split; [exact Fb | apply IH; intros y Hy; apply H; right; exact Hy].
 Qed.
 
 Lemma init_sclosed : forall p, prog_addr_free p = true -> sclosed (init_state p).
@@ -73,8 +58,7 @@ Proof.
   destruct (steps_split _ _ _ _ _ _ _ R F R0) as (_ & Rs).
   pose proof (steps_closed _ _ _ _ _ R0 (init_sclosed p Hcl)) as (C0 & B0 & BS0).
   pose proof (osteps_inv LTR _ _ _ _ _ (proj2 (osteps_ltr _ _ _ _ _) R0) (init_inv p)) as Inv0.
-  pose proof (steps_no_resume _ _ _ _ _ R0 (Forall_nil _)) as NR0.
-  pose proof (stk_pre_of _ _ NR0 (proj1 (proj2 Inv0))) as PS0.
+  pose proof (stk_pre_of _ _ (proj1 (proj2 Inv0))) as PS0.
   destruct s0 as [c0 G0 e0 S0 t0]. simpl in *.
   (* the forced run: a's evaluation, var3, resume, then the rest *)
   unfold force_at in R'. cbn [hp ccc ctl stk th] in R'.
