@@ -90,11 +90,13 @@ int ccgraph_run(struct ccgraph *g, struct ccm_session *s)
     struct ccm_machine *m = ccm_session_machine(s);
     int st;
     for (;;) {
-        int32_t before = m->ccc;
+        /* cost centres: the tops of the stacks (push single: the stacks) */
+        int32_t before = ccm_session_current_cc(s), after;
         if ((st = ccm_session_step(s)) != CCM_RUNNING) break;
         if (before >= 0 && before < g->ncc) g->steps[before]++;
-        if (m->last_rule == CCM_R_SCC && before >= 0 && before < g->ncc && m->ccc >= 0 && m->ccc < g->ncc)
-            count_edge(g, before, m->ccc);
+        after = ccm_session_current_cc(s);
+        if (m->last_rule == CCM_R_SCC && before >= 0 && before < g->ncc && after >= 0 && after < g->ncc)
+            count_edge(g, before, after);
     }
     return st;
 }

@@ -109,6 +109,16 @@ static int parse_args(int argc, char **argv, struct args *a)
         else if (strcmp(o, "--counter") == 0 && strcmp(a->cmd, "explain") == 0) a->counter = v;
         else if (strcmp(o, "--html") == 0 && strcmp(a->cmd, "annotate") == 0) a->html = v;
         else if (strcmp(o, "--assert") == 0 && strcmp(a->cmd, "run") == 0) a->assert_file = v;
+        else if (strcmp(o, "--stacks") == 0) {
+            /* the named settings of docs/stacks.md: flat is push single;
+             * ghc also needs the ghc call policy, which the machine lacks */
+            if (strcmp(v, "ghc") == 0)
+                return usage("%s", "--stacks ghc needs the ghc call policy, which the machine does not have: "
+                             "`ccm-props --eval-stacks --stacks ghc FILE` runs it (docs/stacks.md); the machine "
+                             "runs --push ghc with --scoping lexical or evaluation");
+            if (strcmp(v, "flat") != 0) return usage("--stacks takes flat or ghc, not `%s`", v);
+            ccm_option_set(&a->opt, CCM_OPT_push, CCM_PUSH_SINGLE);
+        }
         else if (strcmp(o, "--force-every") == 0 && strcmp(a->cmd, "states") == 0) {
             if (number(v, 0, CCM_MAX_STEPS, &n)) return usage("--force-every takes a number from 0 to 2^48, not `%s`", v);
             a->force_every = n;
@@ -127,6 +137,9 @@ static int parse_args(int argc, char **argv, struct args *a)
         }
     }
     if (!a->file) return usage("%s: missing FILE", a->cmd);
+    if (a->opt.push != CCM_PUSH_SINGLE
+        && (strcmp(a->cmd, "states") == 0 || strcmp(a->cmd, "explain") == 0 || strcmp(a->cmd, "annotate") == 0))
+        return usage("`ccm %s` shows the flat machine only: --push append and ghc are for run and trace", a->cmd);
     if (a->prof.heap_interval && !a->prof.path[PROF_HEAP])
         return usage("%s", "--heap-interval needs --heap-profile FILE");
     if (a->assert_file && a->rule_counts) return usage("%s", "--assert and --rule-counts do not combine (run twice)");

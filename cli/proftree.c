@@ -12,6 +12,7 @@
 #include "profile.h"
 #include "../front/front.h"
 #include "../lib/census.h"
+#include "stacktree.h"
 
 void prof_plain_name(const char *name, char *out, size_t cap)
 {
@@ -76,11 +77,107 @@ static void fill(struct prof_node *n, struct ccm_session *s, int32_t cc)
     n->alloc = n->counters[CCM_H] * CCM_OBJ_BYTES;
 }
 
+/* A node's columns from its counters c. */
+static void columns(struct prof_node *n, const uint64_t *c)
+{
+    memcpy(n->counters, c, sizeof n->counters);
+    n->entries = c[CCM_ENTRIES];
+    n->ticks = 0;
+    for (int k = CCM_A; k <= CCM_P; k++)
+        if (k != CCM_H) n->ticks += c[k];
+    n->alloc = c[CCM_H] * CCM_OBJ_BYTES;
+}
+
+/* The description of cost centre cc, the same on each of its nodes. */
+static void describe_cc(struct prof_node *n, struct ccm_session *s, int32_t cc, const struct ast_pos *pos,
+                        const char *file)
+{
+    const struct front_image *img = ccm_session_image(s);
+    n->cc = cc;
+    n->id = cc + 1;
+    n->label = ccm_session_cc_name(s, cc);
+    n->module = cc == CCM_CC_MAIN ? "MAIN" : "Main";
+    n->is_caf = img->cc_kind[cc] == CCM_CC_CAF;
+    if (n->is_caf) snprintf(n->src, sizeof n->src, "<CAF>");
+    else if (cc != CCM_CC_MAIN && pos[cc].line > 0) {
+        n->line = pos[cc].line;
+        n->col = pos[cc].col;
+        snprintf(n->src, sizeof n->src, "%.240s:%d:%d", file, pos[cc].line, pos[cc].col);
+    } else snprintf(n->src, sizeof n->src, "<built-in>");
+}
+
+/* The tree of the run's cost-centre stacks (push append or ghc), in GHC's
+ * shape: <MAIN> at the root, the stacks above it below it; a CAF group
+ * under MAIN holding each <CAF:x> with the stacks above it; any other root
+ * with something charged (<SUB>) under MAIN.  A node's `no` is its stack
+ * node + 1 (the group's: the number of stacks + 1). */
+static int stack_build(struct ccm_session *s, const char *program, struct prof_tree *t,
+                       const struct ast_pos *pos)
+{
+    const struct front_image *img = ccm_session_image(s);
+    const char *file = strcmp(program, "-") == 0 ? "<stdin>" : program;
+    struct stack_tree st;
+    if (stack_tree_build(s, &st) != 0) return -1;
+    t->node = calloc((size_t)st.n + 2, sizeof *t->node);
+    int32_t *at = malloc(((size_t)st.n + 1) * sizeof *at);   /* st index -> tree index */
+    if (!t->node || !at) { free(at); stack_tree_free(&st); return -1; }
+    /* three passes over the roots' segments: MAIN itself, the CAF roots
+     * (in a group), MAIN's stacks and the other roots */
+    int32_t group = -1;
+    for (int pass = 0; pass < 3; pass++)
+        for (int32_t i = 0; i < st.n; i++) {
+            int32_t node = st.node[i], root = node;
+            while (ccm_session_stack_parent(s, root) >= 0) root = ccm_session_stack_parent(s, root);
+            int32_t rcc = ccm_session_stack_cc(s, root);
+            int caf = img->cc_kind[rcc] == CCM_CC_CAF, is_main = rcc == CCM_CC_MAIN;
+            int want = pass == 0 ? is_main && node == root : pass == 1 ? caf : !caf && !(is_main && node == root);
+            if (!want) continue;
+            if (pass == 1 && group < 0) {
+                group = t->n;
+                struct prof_node *g = &t->node[t->n++];
+                g->cc = -1; g->id = img->ncc + 1; g->no = ccm_session_nstacks(s) + 1; g->depth = 1; g->parent = 0;
+                g->label = "CAF"; g->module = "Main"; g->is_caf = 1;
+                snprintf(g->src, sizeof g->src, "<entire-module>");
+            }
+            struct prof_node *n = &t->node[t->n];
+            at[i] = t->n++;
+            int32_t cc = ccm_session_stack_cc(s, node);
+            describe_cc(n, s, cc, pos, file);
+            n->no = node + 1;
+            uint64_t c[CCM_NCOUNTERS];
+            for (int k = 0; k < CCM_NCOUNTERS; k++) c[k] = ccm_session_stack_cost(s, node, k);
+            columns(n, c);
+            int32_t shift = is_main ? 0 : caf ? 2 : 1;
+            n->depth = st.depth[i] + shift;
+            if (node == root) n->parent = is_main ? -1 : caf ? group : 0;
+            else {
+                /* the parent is the nearest listed node before i one level down */
+                int32_t j = i - 1;
+                while (st.depth[j] != st.depth[i] - 1) j--;
+                n->parent = at[j];
+            }
+        }
+    free(at);
+    stack_tree_free(&st);
+    return 0;
+}
+
 int prof_tree_build(struct ccm_session *s, const char *program, struct prof_tree *t)
 {
     const struct front_image *img = ccm_session_image(s);
     int32_t ncc = img->ncc;
     memset(t, 0, sizeof *t);
+    if (stacks_shown(s)) {
+        t->program = program;
+        struct ast_pos *pos = calloc((size_t)ncc, sizeof *pos);
+        if (!pos) return -1;
+        scc_positions(s, pos);
+        int rc = stack_build(s, program, t, pos);
+        free(pos);
+        if (rc != 0) { prof_tree_free(t); return -1; }
+        prof_tree_sums(t);
+        return 0;
+    }
     t->program = program;
     t->node = calloc((size_t)ncc + 2, sizeof *t->node);
     struct ast_pos *pos = calloc((size_t)ncc, sizeof *pos);

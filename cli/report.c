@@ -4,6 +4,7 @@
 #include <string.h>
 #include <inttypes.h>
 #include "cli.h"
+#include "stacktree.h"
 
 static const char *const counter_names[CCM_NCOUNTERS] = {
     "A", "C", "V", "U", "H", "P", "entries", "subentries"
@@ -30,6 +31,47 @@ const char *option_value(const struct ccm_options *o, int k, int words)
     return ccm_option_value_name(k, ccm_option_get(o, k), words);
 }
 
+/* Is option k echoed in the report's configuration?  Every named option,
+ * but push only when it keeps stacks: a flat run's report is the one it
+ * was before stacks existed. */
+static int echoed(const struct ccm_options *o, int k)
+{
+    return ccm_option_info(k)->kind == CCM_OPTION_ENUM && (k != CCM_OPT_push || o->push != CCM_PUSH_SINGLE);
+}
+
+/* A stack's names, root first, as a JSON array. */
+static void json_stack(FILE *out, const struct ccm_session *s, int32_t node)
+{
+    int32_t d = ccm_session_stack_depth(s, node);
+    fputc('[', out);
+    for (int32_t i = d - 1; i >= 0; i--) {
+        int32_t n = node;
+        for (int32_t j = 0; j < i; j++) n = ccm_session_stack_parent(s, n);
+        if (i != d - 1) fputc(',', out);
+        json_put_string(out, ccm_session_cc_name(s, ccm_session_stack_cc(s, n)));
+    }
+    fputc(']', out);
+}
+
+/* "stacks": every node of the stack table, its parent (null for a root),
+ * its top cost centre and its own counters. */
+static void json_stacks(FILE *out, const struct ccm_session *s)
+{
+    fputs(",\"stacks\":[", out);
+    for (int32_t i = 0; i < ccm_session_nstacks(s); i++) {
+        int32_t p = ccm_session_stack_parent(s, i);
+        fprintf(out, "%s{\"id\":%" PRId32 ",\"parent\":", i ? "," : "", i);
+        if (p < 0) fputs("null", out);
+        else fprintf(out, "%" PRId32, p);
+        fputs(",\"cc\":", out);
+        json_put_string(out, ccm_session_cc_name(s, ccm_session_stack_cc(s, i)));
+        for (int k = 0; k < CCM_NCOUNTERS; k++)
+            fprintf(out, ",\"%s\":%" PRIu64, counter_names[k], ccm_session_stack_cost(s, i, k));
+        fputc('}', out);
+    }
+    fputc(']', out);
+}
+
 void report_json(FILE *out, struct ccm_session *s, int status) { report_json_counted(out, s, status, NULL); }
 
 void report_json_counted(FILE *out, struct ccm_session *s, int status, const uint64_t *rule_counts)
@@ -50,14 +92,16 @@ void report_json_counted(FILE *out, struct ccm_session *s, int status, const uin
     if (status == CCM_VALUE) {
         json_put_string(out, ccm_session_value(s, buf, sizeof buf));
         fputs(",\"returned_cc\":", out);
-        json_put_string(out, ccm_session_cc_name(s, m->ccc));
+        json_put_string(out, ccm_session_cc_name(s, ccm_session_current_cc(s)));
+        if (stacks_shown(s)) { fputs(",\"returned_stack\":", out); json_stack(out, s, m->ccc); }
     } else {
         fputs("null,\"returned_cc\":null", out);
+        if (stacks_shown(s)) fputs(",\"returned_stack\":null", out);
     }
     fprintf(out, ",\"steps\":%" PRIu64, m->steps);
     /* the configuration: every named option (the budgets are not echoed) */
     for (int k = 0; k < ccm_option_count(); k++)
-        if (ccm_option_info(k)->kind == CCM_OPTION_ENUM)
+        if (echoed(o, k))
             fprintf(out, ",\"%s\":\"%s\"", ccm_option_info(k)->key, option_value(o, k, 0));
     fputs(",\"costs\":{", out);
     int first = 1;
@@ -72,6 +116,7 @@ void report_json_counted(FILE *out, struct ccm_session *s, int status, const uin
         fputc('}', out);
     }
     fputc('}', out);
+    if (stacks_shown(s)) json_stacks(out, s);
     if (rule_counts) rulecount_json(out, rule_counts);
     fputc('}', out);
 }
@@ -104,6 +149,46 @@ static void print_row(FILE *out, int width, const char *name, const uint64_t *c,
     fprintf(out, " %6.1f%%\n", total ? 100.0 * (double)part / (double)total : 0.0);
 }
 
+/* The stack view (push append or ghc): one line per stack with something
+ * charged at or below it, as GHC's .prof tree -- indented one space per
+ * level under its parent -- with its individual counters and its share of
+ * the counted costs, individual and inherited (itself and every stack
+ * below it, docs/stacks.md section 6). */
+static void stack_view(FILE *out, const struct ccm_session *s, uint64_t total)
+{
+    struct stack_tree t;
+    if (stack_tree_build(s, &t) != 0) { fprintf(out, "\n(out of memory for the stack view)\n"); return; }
+    int width = 11;                                   /* "cost centre" */
+    char shown[128];
+    for (int32_t i = 0; i < t.n; i++) {
+        shown_name(ccm_session_cc_name(s, ccm_session_stack_cc(s, t.node[i])), shown, sizeof shown);
+        int len = t.depth[i] + (int)strlen(shown);
+        if (len > width) width = len > 60 ? 60 : len;
+    }
+    fprintf(out, "\ncost-centre stacks (push %s): individual counts, shares individual and inherited\n",
+            option_value(ccm_session_options(s), CCM_OPT_push, 1));
+    fprintf(out, "%-*s %8s %10s", width, "cost centre", "entries", "subentries");
+    for (int k = CCM_A; k <= CCM_P; k++) fprintf(out, " %8s", counter_names[k]);
+    fprintf(out, " %7s %7s\n", "indiv", "inherit");
+    for (int32_t i = 0; i < t.n; i++) {
+        int32_t node = t.node[i];
+        char name[200];
+        shown_name(ccm_session_cc_name(s, ccm_session_stack_cc(s, node)), shown, sizeof shown);
+        snprintf(name, sizeof name, "%*s%s", t.depth[i], "", shown);
+        uint64_t own = 0, inh = 0;
+        for (int k = CCM_A; k <= CCM_P; k++) {
+            own += ccm_session_stack_cost(s, node, k);
+            inh += t.inh[(size_t)node * CCM_NCOUNTERS + k];
+        }
+        fprintf(out, "%-*s %8" PRIu64 " %10" PRIu64, width, name, ccm_session_stack_cost(s, node, CCM_ENTRIES),
+                ccm_session_stack_cost(s, node, CCM_SUBENTRIES));
+        for (int k = CCM_A; k <= CCM_P; k++) fprintf(out, " %8" PRIu64, ccm_session_stack_cost(s, node, k));
+        fprintf(out, " %6.1f%% %6.1f%%\n", total ? 100.0 * (double)own / (double)total : 0.0,
+                total ? 100.0 * (double)inh / (double)total : 0.0);
+    }
+    stack_tree_free(&t);
+}
+
 void report_table(FILE *out, const char *program, struct ccm_session *s, int status)
 {
     struct ccm_machine *m = ccm_session_machine(s);
@@ -112,14 +197,21 @@ void report_table(FILE *out, const char *program, struct ccm_session *s, int sta
     fprintf(out, "program      %s\n", program);
     /* "rules        fig6   scoping lexical   order left-to-right" */
     for (int k = 0, first = 1; k < ccm_option_count(); k++)
-        if (ccm_option_info(k)->kind == CCM_OPTION_ENUM) {
+        if (echoed(o, k)) {
             fprintf(out, first ? "%-12s %s" : "   %s %s", ccm_option_info(k)->key, option_value(o, k, 1));
             first = 0;
         }
     fputc('\n', out);
     if (status == CCM_VALUE) {
         fprintf(out, "outcome      value %s\n", ccm_session_value(s, buf, sizeof buf));
-        fprintf(out, "returned cc  %s\n", ccm_session_cc_name(s, m->ccc));
+        fprintf(out, "returned cc  %s\n", ccm_session_cc_name(s, ccm_session_current_cc(s)));
+        if (stacks_shown(s)) {
+            size_t n = ccm_session_stack_path(s, m->ccc, ",", NULL, 0);
+            char *path = malloc(n + 1);
+            if (path) ccm_session_stack_path(s, m->ccc, ",", path, n + 1);
+            fprintf(out, "returned stack <%s>\n", path ? path : "(out of memory)");
+            free(path);
+        }
     } else {
         fprintf(out, "outcome      %s: %s\n", ccm_exit_status(status) == 3 ? "resource error" : "runtime error",
                 ccm_error_kind(status));
@@ -155,4 +247,5 @@ void report_table(FILE *out, const char *program, struct ccm_session *s, int sta
     }
     print_row(out, width, "total", sums, total, total);
     free(rows);
+    if (stacks_shown(s)) stack_view(out, s, total);
 }

@@ -89,7 +89,7 @@ int trace_run(FILE *out, struct ccm_session *s, int json)
                 name_addr(&T, a, let->binds[a - before_heap].name);
         }
         const char *rule = ccm_rule_name(m->last_rule);
-        const char *ccc = ccm_session_cc_name(s, m->ccc);
+        const char *ccc = ccm_session_cc_name(s, ccm_session_current_cc(s));   /* the stack's top */
         control_text(&T, ctl, sizeof ctl);
         frame_text(&T, frame, sizeof frame);
         if (json) {

@@ -15,10 +15,12 @@ struct ccm_options {
     int rules;               /* CCM_RULES_FIG6 or CCM_RULES_FIG2            */
     int scoping;             /* CCM_LEXICAL or CCM_EVALUATION               */
     int order;               /* CCM_LEFT_TO_RIGHT or CCM_RIGHT_TO_LEFT      */
+    int push;                /* CCM_PUSH_SINGLE, _APPEND or _GHC (docs/stacks.md) */
     uint64_t max_steps;      /* transitions; 0 = default (unless given)     */
     int32_t max_heap;        /* heap objects; 0 = default                   */
     int32_t max_cells;       /* environment cells; 0 = default              */
     int32_t max_stack;       /* frames; 0 = default                         */
+    int32_t max_nodes;       /* cost-centre stacks (nodes); 0 = default     */
     uint32_t given;          /* bit k: option k was set by ccm_option_set (or
                                 _arg, _json), so its 0 is a 0 (--max-steps 0),
                                 not "the default" */
@@ -125,7 +127,7 @@ struct ccm_session *ccm_session_from_json_in(struct ccm_workspace *ws, const cha
  * same status, the costs so far, and an error message that says so
  * (ccm_session_out_of_memory).  A reset keeps the arrays as grown. */
 #define CCM_INITIAL_CAP 4096
-enum ccm_array { CCM_ARRAY_HEAP = 0, CCM_ARRAY_CELLS = 1, CCM_ARRAY_STACK = 2 };
+enum ccm_array { CCM_ARRAY_HEAP = 0, CCM_ARRAY_CELLS = 1, CCM_ARRAY_STACK = 2, CCM_ARRAY_NODES = 3 };
 /* For a caller that runs the machine itself (ccm_step, ccm_run, ccm_force
  * on ccm_session_machine(s)): after the kernel stopped with status, grow
  * the array that lacked room and return CCM_RUNNING (make the same call
@@ -138,6 +140,10 @@ int ccm_session_step(struct ccm_session *s);
 int ccm_session_force(struct ccm_session *s, int32_t addr);
 /* The capacity the machine has now (enum ccm_array; -1 for another). */
 int32_t ccm_session_capacity(const struct ccm_session *s, int array);
+/* The stack table (CCM_ARRAY_NODES) starts with room for the program's cost
+ * centres (push single: all it needs) or min(64, --max-nodes) nodes, and
+ * doubles when an scc makes a stack it has no room for (the kernel refuses
+ * that transition with CCM_RES_HEAP, the table full, changing nothing). */
 /* If the last growth failed for want of memory: the array (enum
  * ccm_array) and the capacities it had and was to have; else -1.  Cleared
  * by ccm_session_reset. */
@@ -168,9 +174,30 @@ const char *ccm_session_con_name(const struct ccm_session *s, int32_t tag);
 const char *ccm_session_top_name(const struct ccm_session *s, int32_t i);
 const struct front_image *ccm_session_image(const struct ccm_session *s);
 /* Transitions fired so far, and the current cost centre (after a value:
- * the cost centre it returned in).  lib/session_steps.c */
+ * the cost centre it returned in; the top of the current stack) and the
+ * current stack.  lib/session_steps.c */
 uint64_t ccm_session_steps(struct ccm_session *s);
 int32_t ccm_session_current_cc(struct ccm_session *s);
+int32_t ccm_session_current_stack(struct ccm_session *s);
+
+/* Cost-centre stacks (docs/stacks.md).  The machine's cost centres are
+ * stacks, nodes 0 .. ccm_session_nstacks(s) - 1 of a table that grows as
+ * a run makes them (within --max-nodes); node c < ncc is the one-node stack
+ * <c>.  Under push single (the default) those are the only nodes, and
+ * ccm_session_cost is node cc's counter; under push append or ghc it is
+ * the sum over every stack whose top is cc (the flat report).
+ * _parent: the stack without its top, -1 for a one-node stack (or a bad
+ * node); _cc: its top cost centre (-1: bad node); _cost: its own
+ * (individual) counter; _depth: its length (0: bad node); _path: its names
+ * root first, joined by sep, into buf as snprintf does (returns the length
+ * it needs). */
+int32_t ccm_session_nstacks(const struct ccm_session *s);
+int32_t ccm_session_stack_parent(const struct ccm_session *s, int32_t node);
+int32_t ccm_session_stack_cc(const struct ccm_session *s, int32_t node);
+uint64_t ccm_session_stack_cost(const struct ccm_session *s, int32_t node, int counter);
+int32_t ccm_session_stack_depth(const struct ccm_session *s, int32_t node);
+size_t ccm_session_stack_path(const struct ccm_session *s, int32_t node, const char *sep,
+                              char *buf, size_t cap);
 
 /* After a run stopped with `status`: the JSON error kind ("black_hole", ...,
  * "steps"; "internal" for CCM_ERR_BAD_CODE) and a message naming the cause,

@@ -131,7 +131,9 @@ int64_t ccm_census_take(struct ccm_census *c, const struct ccm_machine *m, int32
     while (c->work_len > 0) {
         const struct ccm_obj *o = &m->heap[c->work[--c->work_len]];
         live++;
-        if (o->cc >= 0 && o->cc < m->ncc && count(c, o->cc)) return -1;
+        /* an object carries a stack: counted under its top cost centre */
+        int32_t cc = o->cc >= 0 && (uint32_t)o->cc < m->stk.len ? (int32_t)m->stk.node[o->cc].cc : -1;
+        if (cc >= 0 && cc < m->ncc && count(c, cc)) return -1;
         if (reach_env(c, m, o->env)) return -1;
     }
     for (int32_t i = 0; i < c->ntouched; i++) {

@@ -55,11 +55,12 @@ static int out_of_memory(struct ccm_session *s, int status, char *buf, size_t ca
     int32_t from, to;
     int a = ccm_session_out_of_memory(s, &from, &to);
     if (a < 0 || (status == CCM_RES_STACK) != (a == CCM_ARRAY_STACK)) return 0;
-    static const char *const what[] = { "heap", "environment cells", "stack" };
-    static const char *const unit[] = { "objects", "cells", "frames" };
-    static const int opt[] = { CCM_OPT_max_heap, CCM_OPT_max_cells, CCM_OPT_max_stack };
+    static const char *const what[] = { "heap", "environment cells", "stack", "cost-centre stack table" };
+    static const char *const unit[] = { "objects", "cells", "frames", "stacks" };
+    static const int opt[] = { CCM_OPT_max_heap, CCM_OPT_max_cells, CCM_OPT_max_stack, CCM_OPT_max_nodes };
     const struct ccm_options *o = ccm_session_options(s);
-    int32_t budget = a == CCM_ARRAY_HEAP ? o->max_heap : a == CCM_ARRAY_CELLS ? o->max_cells : o->max_stack;
+    int32_t budget = a == CCM_ARRAY_HEAP ? o->max_heap : a == CCM_ARRAY_CELLS ? o->max_cells
+                   : a == CCM_ARRAY_STACK ? o->max_stack : o->max_nodes;
     snprintf(buf, cap, "out of memory: the %s could not grow from %" PRId32 " to %" PRId32 " %s "
              "(budget %s %" PRId32 "); the costs are those so far", what[a], from, to, unit[a],
              flag(opt[a]), budget);
@@ -118,7 +119,10 @@ const char *ccm_session_error_message(struct ccm_session *s, int status, char *b
          * cells.  Against the budget, not the capacity: an array below its
          * budget is grown, not blamed (lib/session.c, ccm_session_grow) */
         const struct ccm_node *n = &m->code[m->ctl_code];
-        if (n->kind == CCM_LET && (int64_t)m->heap_len + n->b > o->max_heap)
+        if ((n->kind == CCM_SCC || n->kind == CCM_SCC_SUB) && m->stk.len == m->stk.cap)
+            snprintf(buf, cap, "cost-centre stack budget exhausted: %s %" PRId32 " distinct stacks",
+                     flag(CCM_OPT_max_nodes), o->max_nodes);
+        else if (n->kind == CCM_LET && (int64_t)m->heap_len + n->b > o->max_heap)
             snprintf(buf, cap, "heap budget exhausted: %s %" PRId32 " objects", flag(CCM_OPT_max_heap), o->max_heap);
         else
             snprintf(buf, cap, "heap budget exhausted: environment cells, %s %" PRId32, flag(CCM_OPT_max_cells),

@@ -10,6 +10,7 @@
 _Static_assert(CCM_RULES_FIG6 == 0 && CCM_RULES_FIG2 == 1, "rules names in kernel order");
 _Static_assert(CCM_LEXICAL == 0 && CCM_EVALUATION == 1, "scoping names in kernel order");
 _Static_assert(CCM_LEFT_TO_RIGHT == 0 && CCM_RIGHT_TO_LEFT == 1, "order names in kernel order");
+_Static_assert(CCM_PUSH_SINGLE == 0 && CCM_PUSH_APPEND == 1 && CCM_PUSH_GHC == 2, "push names in kernel order");
 _Static_assert(CCM_NOPTIONS <= 32, "one bit of ccm_options.given per row");
 
 #define NAMES(...)  { __VA_ARGS__, NULL }

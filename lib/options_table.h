@@ -47,6 +47,11 @@
       CNAMES("CCM_LEFT_TO_RIGHT", "CCM_RIGHT_TO_LEFT"), \
       0, 1, CCM_LEFT_TO_RIGHT, order, \
       "primitive operand order (extension, for experiments)") \
+    X(push, ENUM, "--push", "push", "", \
+      NAMES("single", "append", "ghc"), WORDS("single", "append", "ghc"), \
+      CNAMES("CCM_PUSH_SINGLE", "CCM_PUSH_APPEND", "CCM_PUSH_GHC"), \
+      0, 2, CCM_PUSH_SINGLE, push, \
+      "what scc does to the cost-centre stack: replace it (flat costs), append, or GHC's push (docs/stacks.md)") \
     X(max_steps, BUDGET, "--max-steps", "max_steps", "N", \
       NONE, NONE, NONE, \
       0, CCM_MAX_STEPS, 1000000000, max_steps, \
@@ -62,6 +67,10 @@
     X(max_stack, BUDGET, "--max-stack", "max_stack", "N", \
       NONE, NONE, NONE, \
       1, CCM_MAX_CAP, CCM_MAX_CAP, stack_cap, \
-      "stack frames")
+      "stack frames") \
+    X(max_nodes, BUDGET, "--max-nodes", "max_nodes", "N", \
+      NONE, NONE, NONE, \
+      1, CCM_MAX_NODES, CCM_MAX_NODES, stk.cap, \
+      "distinct cost-centre stacks (push append or ghc; at least the cost centres)")
 
 #endif

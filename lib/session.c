@@ -30,6 +30,17 @@ struct ccm_session {
     int32_t initial;             /* first capacity of each array */
     /* the last growth that failed for want of memory (reason 0: none) */
     struct { int array; int32_t from, to; } oom;
+    /* the cost-centre stack table (docs/stacks.md): the machine's stk.node
+     * and stk.slot, and m.costs, sized by stk.cap; the session's own */
+    struct ccm_snode *snode;
+    uint32_t *slot;
+    uint32_t node_cap;           /* room in snode (and costs, by node)   */
+    /* the node counters summed by top cost centre (the flat report), made
+     * when read after a run that made stacks: valid while `by_top_len` and
+     * `by_top_steps` are the machine's (every transition counts a step) */
+    uint64_t *by_top;
+    uint32_t by_top_len;
+    uint64_t by_top_steps;
 };
 
 /* Arrays kept between sessions (ccm batch): one session at a time borrows
@@ -93,6 +104,71 @@ static int32_t initial_cap(void)
 
 static int32_t min32(int32_t a, int32_t b) { return a < b ? a : b; }
 
+/* The stack table's index size for cap nodes: a power of two above cap
+ * (at least twice it, so probes stay short). */
+static uint32_t slots_for(uint32_t cap)
+{
+    uint32_t n = 2;
+    while (n < 2 * cap) n *= 2;
+    return n;
+}
+
+/* Give the stack table room for cap nodes (more than it has, or the first
+ * time): node, index and cost arrays, the new counters zeroed, the index
+ * rebuilt when nodes are in use.  0, or -1 (out of memory) with the
+ * machine's table as it was (an array that did grow keeps its contents). */
+static int nodes_room(struct ccm_session *s, uint32_t cap)
+{
+    struct ccm_machine *m = &s->m;
+    uint32_t old = s->node_cap, nslot = slots_for(cap);
+    struct ccm_snode *node = realloc(s->snode, (size_t)cap * sizeof *node);
+    if (!node) return -1;
+    s->snode = m->stk.node = node;
+    uint64_t *costs = realloc(m->costs, (size_t)cap * CCM_NCOUNTERS * sizeof *costs);
+    if (!costs) return -1;
+    m->costs = costs;
+    memset(costs + (size_t)old * CCM_NCOUNTERS, 0, (size_t)(cap - old) * CCM_NCOUNTERS * sizeof *costs);
+    uint32_t *slot = realloc(s->slot, (size_t)nslot * sizeof *slot);
+    if (!slot) return -1;
+    s->slot = m->stk.slot = slot;
+    s->node_cap = m->stk.cap = cap;
+    m->stk.nslot = nslot;
+    free(s->by_top);
+    s->by_top = NULL;
+    if (old) ccm_stack_reindex(m);          /* a growth during a run */
+    return 0;
+}
+
+/* The stack table's first capacity: the program's cost centres (the roots
+ * ccm_init lays) under push single, which makes no other node; else room
+ * for min(64, budget, the initial capacity) nodes, and never fewer than
+ * the roots. */
+static uint32_t first_nodes(const struct ccm_session *s)
+{
+    int32_t ncc = s->img.ncc, want = min32(min32(64, s->opt.max_nodes), s->initial);
+    if (s->opt.push == CCM_PUSH_SINGLE || want < ncc) want = ncc;
+    return want > 0 ? (uint32_t)want : 1;
+}
+
+/* A full stack table (the scc in control needs a node it has no room
+ * for): grow it, double, within --max-nodes.  0, or -1 (the budget, or out
+ * of memory: s->oom says so). */
+static int grow_nodes(struct ccm_session *s)
+{
+    struct ccm_machine *m = &s->m;
+    uint32_t cap = m->stk.cap, budget = (uint32_t)s->opt.max_nodes;
+    if (cap >= budget) return -1;
+    uint32_t to = cap > budget / 2 ? budget : 2 * cap;
+    if (nodes_room(s, to) != 0) {
+        s->oom.array = CCM_ARRAY_NODES + 1;
+        s->oom.from = (int32_t)cap;
+        s->oom.to = (int32_t)to;
+        return -1;
+    }
+    s->oom.array = 0;
+    return 0;
+}
+
 /* The machine's arrays: the workspace's when there is one free, else the
  * session's own; room for min(budget, initial) entries each at least. */
 static int take_arrays(struct ccm_session *s, struct ccm_workspace *ws)
@@ -139,6 +215,7 @@ static int grow_to(struct ccm_session *s, int which, int32_t to)
 {
     struct arrays *a = s->arr;
     int32_t from = ccm_session_capacity(s, which);
+    if (which == CCM_ARRAY_NODES) return -1;
     int rc = which == CCM_ARRAY_HEAP ? room((void **)&a->heap, &a->heap_cap, to, sizeof *a->heap)
            : which == CCM_ARRAY_CELLS ? room((void **)&a->cells, &a->cell_cap, to, sizeof *a->cells)
            : room((void **)&a->stack, &a->stack_cap, to, sizeof *a->stack);
@@ -164,6 +241,11 @@ int ccm_session_grow(struct ccm_session *s, int status)
                : CCM_RUNNING;
     }
     if (status != CCM_RES_HEAP || m->ctl_code < 0 || m->ctl_code >= m->ncode) return status;
+    /* an scc that makes a new stack with the table full (it needs no heap
+     * object and no cell) */
+    uint8_t kind = m->code[m->ctl_code].kind;
+    if ((kind == CCM_SCC || kind == CCM_SCC_SUB) && m->stk.len == m->stk.cap)
+        return grow_nodes(s) == 0 ? CCM_RUNNING : status;
     /* Who was short (acsl/ccm_step.h, SHORT_OF_HEAP): a let of n bindings
      * needs n objects and n cells; any other row only cells -- one (app2)
      * or as many as the constructor in control has arguments (case2). */
@@ -194,6 +276,7 @@ int32_t ccm_session_capacity(const struct ccm_session *s, int array)
     case CCM_ARRAY_HEAP:  return s->m.heap_cap;
     case CCM_ARRAY_CELLS: return s->m.cell_cap;
     case CCM_ARRAY_STACK: return s->m.stack_cap;
+    case CCM_ARRAY_NODES: return (int32_t)s->m.stk.cap;
     default:              return -1;
     }
 }
@@ -235,11 +318,9 @@ struct ccm_session *session_make(struct ast_program *prog, const struct ccm_opti
         free(s);
         return NULL;
     }
-    struct ccm_machine *m = &s->m;
     s->initial = initial_cap();
     int arrays = take_arrays(s, ws);
-    m->costs = calloc((size_t)s->img.ncc * CCM_NCOUNTERS, sizeof *m->costs);
-    if (arrays != 0 || !m->costs) {
+    if (arrays != 0 || nodes_room(s, first_nodes(s)) != 0) {
         set_err(err, errcap, "out of memory allocating the machine's first arrays");
         ccm_session_free(s);
         return NULL;
@@ -317,6 +398,9 @@ void ccm_session_free(struct ccm_session *s)
     if (s->ws) s->ws->in_use = 0;
     else arrays_free(&s->own);
     free(s->m.costs);
+    free(s->snode);
+    free(s->slot);
+    free(s->by_top);
     front_image_free(&s->img);
     ast_free(&s->prog);
     free(s);
@@ -329,8 +413,14 @@ int ccm_session_reset(struct ccm_session *s)
     m->mfield = s->opt.field;
     CCM_OPTIONS_TABLE(TO_MACHINE)
 #undef TO_MACHINE
-    /* the capacities are the arrays' (as grown so far), within the budgets */
+    /* the capacities are the arrays' (as grown so far), within the budgets;
+     * the stack table's, as grown so far */
     lend_arrays(s);
+    m->stk.node = s->snode;
+    m->stk.slot = s->slot;
+    m->stk.cap = s->node_cap;
+    m->stk.nslot = slots_for(s->node_cap);
+    s->by_top_len = 0;
     s->oom.array = 0;
     int st = ccm_init(m, &s->img.program);
     /* the top-level bindings need more room than the heap has: grow it
@@ -395,10 +485,92 @@ const char *ccm_session_cc_name(const struct ccm_session *s, int32_t cc)
     return cc >= 0 && cc < s->img.ncc ? s->img.cc_names[cc] : NULL;
 }
 
+/* The counters of every stack summed by its top cost centre into s->by_top
+ * (ncc x CCM_NCOUNTERS), made again when the machine has moved since;
+ * NULL when memory ran out. */
+static const uint64_t *by_top(struct ccm_session *s)
+{
+    const struct ccm_machine *m = &s->m;
+    if (s->by_top && s->by_top_len == m->stk.len && s->by_top_steps == m->steps) return s->by_top;
+    size_t n = (size_t)s->img.ncc * CCM_NCOUNTERS;
+    if (!s->by_top && !(s->by_top = malloc(n * sizeof *s->by_top))) return NULL;
+    memset(s->by_top, 0, n * sizeof *s->by_top);
+    for (uint32_t i = 0; i < m->stk.len; i++) {
+        uint32_t cc = m->stk.node[i].cc;
+        if (cc >= (uint32_t)s->img.ncc) continue;
+        for (int k = 0; k < CCM_NCOUNTERS; k++)
+            s->by_top[(size_t)cc * CCM_NCOUNTERS + k] += m->costs[(size_t)i * CCM_NCOUNTERS + k];
+    }
+    s->by_top_len = m->stk.len;
+    s->by_top_steps = m->steps;
+    return s->by_top;
+}
+
 uint64_t ccm_session_cost(const struct ccm_session *s, int32_t cc, int counter)
 {
     if (cc < 0 || cc >= s->img.ncc || counter < 0 || counter >= CCM_NCOUNTERS) return 0;
-    return s->m.costs[(size_t)cc * CCM_NCOUNTERS + (size_t)counter];
+    size_t ix = (size_t)cc * CCM_NCOUNTERS + (size_t)counter;
+    /* only the roots in use (push single: always): node cc is <cc> */
+    if (s->m.stk.len <= (uint32_t)s->img.ncc) return s->m.costs[ix];
+    /* a cache of the sums: the session's own memory, not the run's state */
+    const uint64_t *t = by_top((struct ccm_session *)s);
+    return t ? t[ix] : 0;
+}
+
+/* ---- the cost-centre stacks (docs/stacks.md): node i is a stack, its
+ * parent node stk.node[i].up - 1 (none for a root), its top stk.node[i].cc */
+int32_t ccm_session_nstacks(const struct ccm_session *s) { return (int32_t)s->m.stk.len; }
+
+static int is_node(const struct ccm_session *s, int32_t node)
+{
+    return node >= 0 && (uint32_t)node < s->m.stk.len;
+}
+
+int32_t ccm_session_stack_parent(const struct ccm_session *s, int32_t node)
+{
+    return is_node(s, node) ? (int32_t)s->m.stk.node[node].up - 1 : -1;
+}
+
+int32_t ccm_session_stack_cc(const struct ccm_session *s, int32_t node)
+{
+    return is_node(s, node) ? (int32_t)s->m.stk.node[node].cc : -1;
+}
+
+uint64_t ccm_session_stack_cost(const struct ccm_session *s, int32_t node, int counter)
+{
+    if (!is_node(s, node) || counter < 0 || counter >= CCM_NCOUNTERS) return 0;
+    return s->m.costs[(size_t)node * CCM_NCOUNTERS + (size_t)counter];
+}
+
+int32_t ccm_session_stack_depth(const struct ccm_session *s, int32_t node)
+{
+    int32_t d = 0;
+    for (; is_node(s, node); node = ccm_session_stack_parent(s, node)) d++;
+    return d;
+}
+
+size_t ccm_session_stack_path(const struct ccm_session *s, int32_t node, const char *sep,
+                              char *buf, size_t cap)
+{
+    int32_t depth = ccm_session_stack_depth(s, node);
+    size_t need = 0, seplen = strlen(sep);
+    for (int32_t n = node; is_node(s, n); n = ccm_session_stack_parent(s, n))
+        need += strlen(ccm_session_cc_name(s, ccm_session_stack_cc(s, n))) + (n == node ? 0 : seplen);
+    if (cap == 0) return need;
+    /* fill from the end: the top's name last */
+    size_t end = need < cap ? need : cap - 1, at = need;
+    buf[end] = '\0';
+    for (int32_t n = node, i = 0; i < depth; n = ccm_session_stack_parent(s, n), i++) {
+        const char *name = ccm_session_cc_name(s, ccm_session_stack_cc(s, n));
+        size_t len = strlen(name);
+        at -= len;
+        for (size_t j = 0; j < len; j++) if (at + j < end) buf[at + j] = name[j];
+        if (i + 1 < depth) {
+            at -= seplen;
+            for (size_t j = 0; j < seplen; j++) if (at + j < end) buf[at + j] = sep[j];
+        }
+    }
+    return need;
 }
 
 int32_t ccm_session_cc_find(const struct ccm_session *s, const char *name)
