@@ -9,7 +9,7 @@ PROPS_SRC := props/bigstep.c props/canon.c props/check.c props/prop_equiv.c prop
              props/prop_theta.c props/machine.c props/shrink.c \
              props/bigstack.c props/eval_cli.c props/main.c \
              props/from_gen.c props/same_tree.c props/coverage.c props/prop_edge.c \
-             props/stack_text.c props/eval_stacks_cli.c props/prop_stacks.c
+             props/stack_text.c props/eval_stacks_cli.c props/prop_stacks.c props/prop_stk_machine.c
 PROPS_OBJ := $(call obj_rel,$(GEN_SRC) $(PROPS_SRC))
 NOKERNEL_SRC := $(filter-out $(JSONCORE_SRC),$(FRONT_SRC) $(LIBAPI_SRC))   # mk/corejson.mk
 
@@ -72,7 +72,7 @@ FUZZ_FLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -fsanitize=fuzzer-no-lin
 FUZZ_SRC   := $(KERNEL_SRC) $(NOKERNEL_SRC) $(GEN_SRC) \
               props/bigstep.c props/canon.c props/check.c props/prop_equiv.c props/prop_order.c \
               props/prop_theta.c props/machine.c props/from_gen.c props/same_tree.c props/prop_edge.c \
-              props/stack_text.c props/prop_stacks.c
+              props/stack_text.c props/prop_stacks.c props/prop_stk_machine.c
 $(BUILD)/fuzz-front: $(FUZZ_SRC) props/fuzz_front.c $(wildcard kernel/*.h front/*.h props/*.h)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -o $@ $(FUZZ_SRC) props/fuzz_front.c -lpthread
 

@@ -117,7 +117,8 @@ static void check_text(struct checker *C, const char *text, size_t len,
     for (size_t i = 0; i < len; i++) h = (h ^ (unsigned char)text[i]) * 1099511628211ULL;
     C->rng = h;                   /* both derived from the text: a program checks the same way every time */
     C->rng_budget = h ^ 0x5DEECE66DULL;
-    if (mask & PROP_STK) check_stacks(C, bsp, mask, v);
+    if (mask & (PROP_STK_FLAT | PROP_STK_ORDER | PROP_STK_NODUP)) check_stacks(C, bsp, mask, v);
+    if ((mask & PROP_STK_MACHINE) && !v->failed) check_stk_machine(C, text, len, bsp, v);
     for (int cfgi = 0; cfgi < 4 && !v->failed && (mask & PROP_ALL); cfgi++) {
         int rules = cfgi & 1, scoping = cfgi >> 1;
         char cfg[64];

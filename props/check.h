@@ -16,6 +16,8 @@
  *        printed text is the generator's own tree, positions ignored.
  *   stk-flat, stk-order, stk-nodup: the big-step evaluator with cost-centre
  *        stacks alone, no machine (prop_stacks.c; chosen by name only).
+ *   stk-machine: the machine's stacks against the evaluator's, every push
+ *        policy x scoping (prop_stk_machine.c; by name only).
  * For a generated program the big-step evaluator runs on the generator's
  * tree (converted by from_gen.c), never on what the front end parsed; the
  * machine runs the text through the real front end.
@@ -31,7 +33,9 @@
 enum { PROP_1 = 1, PROP_2A = 2, PROP_2B = 4, PROP_3 = 8, PROP_RT = 16, PROP_EDGE = 32,
        PROP_ALL = 63,
        /* the evaluator with stacks alone (prop_stacks.c); not in PROP_ALL */
-       PROP_STK_FLAT = 64, PROP_STK_ORDER = 128, PROP_STK_NODUP = 256, PROP_STK = 448 };
+       PROP_STK_FLAT = 64, PROP_STK_ORDER = 128, PROP_STK_NODUP = 256,
+       /* the machine's stacks against the evaluator's (prop_stk_machine.c) */
+       PROP_STK_MACHINE = 512, PROP_STK = 960 };
 
 struct verdict {
     int failed;           /* a property failed (or the program was rejected: "gen") */
@@ -50,6 +54,10 @@ struct ast_program;
  * (check.c calls it for a mask with PROP_STK). */
 void check_stacks(struct checker *C, const struct ast_program *p, unsigned mask,
                   struct verdict *v);
+/* prop_stk_machine.c: stk-machine, the machine's stacks (a session run on
+ * text) against the evaluator's (on p), push x scoping. */
+void check_stk_machine(struct checker *C, const char *text, size_t len, const struct ast_program *p,
+                       struct verdict *v);
 
 struct checker *checker_new(void);
 void checker_free(struct checker *C);

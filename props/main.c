@@ -2,7 +2,8 @@
  *
  *   ccm-props --eval-stacks ... FILE   (props/eval_stacks_cli.h)
  *   ccm-props [--seeds N] [--from S] [--size K] [--jobs J] [--props p1,p2a,p2b,p3,rt,edge]
- *             (or stk-flat,stk-order,stk-nodup, "stk" for the three: props/prop_stacks.c)
+ *             (or stk-flat,stk-order,stk-nodup (props/prop_stacks.c), stk-machine
+ *             (props/prop_stk_machine.c), "stk" for the four)
  *             [--stop-first] [--fuzz SECONDS --out DIR] [FILE.lam ...]
  *
  * Seeds S, S+1, ..., S+N-1 are split between J worker processes (fork);
@@ -297,7 +298,7 @@ static void *files_main(void *arg)
 static int usage(void)
 {
     fprintf(stderr, "usage: ccm-props [--seeds N] [--from S] [--size K] [--jobs J] "
-            "[--props p1,p2a,p2b,p3,rt,edge,stk-flat,stk-order,stk-nodup,stk] [--stop-first] [--fuzz SECONDS] [--out DIR] [FILE...]\n"
+            "[--props p1,p2a,p2b,p3,rt,edge,stk-flat,stk-order,stk-nodup,stk-machine,stk] [--stop-first] [--fuzz SECONDS] [--out DIR] [FILE...]\n"
             "       ccm-props --eval FILE [fig2] [evaluation] [rtl]\n"
             "       ccm-props --eval-stacks [--stacks flat|ghc] [--push single|append|ghc]\n"
             "                 [--call lexical|evaluation|ghc] [--rules fig6|fig2] [--order ltr|rtl]\n"
@@ -321,6 +322,7 @@ static unsigned parse_props(const char *s)
         else if (strcmp(t, "stk-flat") == 0) m |= PROP_STK_FLAT;
         else if (strcmp(t, "stk-order") == 0) m |= PROP_STK_ORDER;
         else if (strcmp(t, "stk-nodup") == 0) m |= PROP_STK_NODUP;
+        else if (strcmp(t, "stk-machine") == 0) m |= PROP_STK_MACHINE;
         else if (strcmp(t, "stk") == 0) m |= PROP_STK;
         else return 0;
     }
