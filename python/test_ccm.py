@@ -147,8 +147,8 @@ class Options(unittest.TestCase):
     def test_table_is_the_commands(self):
         out = subprocess.run([CCM, "options", "--json"], capture_output=True, text=True, check=True).stdout
         self.assertEqual(ccm.OPTIONS, {row["key"]: row for row in json.loads(out)})
-        self.assertEqual(list(ccm.OPTIONS), ["rules", "scoping", "order", "max_steps", "max_heap",
-                                              "max_cells", "max_stack"])
+        self.assertEqual(list(ccm.OPTIONS), ["rules", "scoping", "order", "push", "max_steps", "max_heap",
+                                              "max_cells", "max_stack", "max_nodes"])
 
     def test_no_copy_in_the_module(self):
         # no value name or default of the table is spelled in ccm.py

@@ -79,6 +79,9 @@ static void test_defaults(void)
             if (k == CCM_OPT_max_heap || k == CCM_OPT_max_cells || k == CCM_OPT_max_stack)
                 CHECK(machine_value(ccm_session_machine(s), k)
                       == (r->def < CCM_INITIAL_CAP ? r->def : CCM_INITIAL_CAP));
+            /* the stack table under push single: the roots, all it needs */
+            else if (k == CCM_OPT_max_nodes)
+                CHECK(machine_value(ccm_session_machine(s), k) == (uint64_t)ccm_session_ncc(s));
             else
                 CHECK(machine_value(ccm_session_machine(s), k) == r->def);
         }

@@ -37,7 +37,7 @@ for args in "--x" "--json extra" "--markdown --json"; do
     run_ccm options $args
     if [ "$RC" -eq 2 ] && [ -z "$OUT" ] && [ -n "$ERR" ]; then ok; else bad "ccm options $args: exit $RC"; fi
 done
-expect_eq "seven rows" "$N" 7
+expect_eq "nine rows" "$N" 9
 
 # ---- docs: the markdown rows are the table ----------------------------------
 run_ccm options --markdown
@@ -69,14 +69,19 @@ done
 # ---- defaults: what a run with no option gets ---------------------------------
 put w.lam 'main = let f = scc "fun" \\x -> x; a = 1 in f a;\n'
 run_ccm run --json w.lam
-want=$(jq -c '[.[] | select(.kind == "enum") | {(.key): .default}] | add' <<<"$TABLE")
-got=$(jq -c "$(jq -r '[.[] | select(.kind == "enum") | .key] | map("\(.): .\(.)") | "{" + join(",") + "}"' <<<"$TABLE")" <<<"$OUT")
+# (push is echoed only when it keeps stacks: a flat run's report is as before)
+echoed='.[] | select(.kind == "enum" and .key != "push")'
+want=$(jq -c "[$echoed"' | {(.key): .default}] | add' <<<"$TABLE")
+got=$(jq -c "$(jq -r "[$echoed"' | .key] | map("\(.): .\(.)") | "{" + join(",") + "}"' <<<"$TABLE")" <<<"$OUT")
 expect_eq "ccm run: the named options' defaults" "$got" "$want"
 batch=$(printf '%s\n' '{"id":1,"program":"main = 1;"}' '{"id":2,"program":"main = 1;","options":{}}' | "$CCM" batch)
 for id in 1 2; do
-    got=$(jq -c "select(.id == $id) | $(jq -r '[.[] | select(.kind == "enum") | .key] | map("\(.): .\(.)") | "{" + join(",") + "}"' <<<"$TABLE")" <<<"$batch")
+    got=$(jq -c "select(.id == $id) | $(jq -r "[$echoed"' | .key] | map("\(.): .\(.)") | "{" + join(",") + "}"' <<<"$TABLE")" <<<"$batch")
     expect_eq "ccm batch (request $id): the named options' defaults" "$got" "$want"
 done
+expect_eq "ccm run: push single is not echoed" "$(jq -c 'has("push")' <<<"$OUT")" false
+run_ccm run --json --push append w.lam
+expect_eq "ccm run --push append: echoed" "$(jq -c .push <<<"$OUT")" '"append"'
 # giving every default explicitly changes no report
 args=$(jq -r '.[] | "\(.flag) \(.default)"' <<<"$TABLE" | tr '\n' ' ')
 run_ccm run --json w.lam; plain=$OUT

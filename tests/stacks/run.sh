@@ -10,9 +10,13 @@
 #      property checks on generated programs.)
 #   2. --stacks flat and --stacks ghc are the combinations they name; push
 #      single with call lexical/evaluation reports what the machine does
-#      (`ccm run --json --scoping`, CCM overrides the binary).
+#      (`ccm run --json --scoping`, CCM overrides the binary); the machine's
+#      stacks (`ccm run --push append|ghc --scoping lexical|evaluation`)
+#      against the same hand derivations, with a stack table grown from its
+#      roots, its budget, `--stacks` on the machine.
 #   3. a full stack table, bad input and bad options give clear errors.
-#   4. the properties stk-flat, stk-order, stk-nodup on generated programs.
+#   4. the properties stk-flat, stk-order, stk-nodup and stk-machine on
+#      generated programs.
 # CCM_PROPS overrides the binary (the sanitizer build); SEEDS the seed count
 # at size 5 (a third of it at size 10).
 # Ends with "stacks: N passed, N failed".
@@ -73,6 +77,58 @@ for f in examples/stacks_*.lam; do
     done
 done
 
+# 2b. the machine's own stacks (`ccm run --push append|ghc`) against the
+#     same hand derivations: call lexical and evaluation are the machine's
+#     scopings; the JSON report's "stacks" (each node's parent, top and
+#     counters) turned into the evaluator's lines here, every stack with a
+#     non-zero counter named by its path
+machine_lines='.stacks as $s
+  | def path($i): if $i == null then [] else path($s[$i].parent) + [$s[$i].cc] end;
+    def q: map("\"" + . + "\"") | join(" ");
+  (if .outcome == "value" then "outcome value", "value \(.value)" else "outcome \(.error.kind)" end),
+  "steps \(.steps)",
+  (if .returned_stack then "returned_stack " + (.returned_stack | q) else empty end),
+  ($s[] | select([.A, .C, .V, .U, .H, .P, .entries, .subentries] | add > 0)
+        | "stack \(.A) \(.C) \(.V) \(.U) \(.H) \(.P) \(.entries) \(.subentries) " + (path(.id) | q))'
+for f in examples/stacks_*.lam; do
+    for p in append ghc; do
+        for c in lexical evaluation; do
+            awk -v push=$p -v call=$c -f "$here/expect.awk" "$f" | grep -E '^(outcome|value|steps|returned_stack|stack) ' \
+                | sort > "$tmp/want"
+            "$ccm" run --json --push $p --scoping $c "$f" | jq -r "$machine_lines" | sort > "$tmp/got"
+            if [ -s "$tmp/want" ] && cmp -s "$tmp/want" "$tmp/got"; then ok "machine: $f push $p scoping $c"
+            else bad "machine: $f push $p scoping $c"; diff "$tmp/want" "$tmp/got"; fi
+            # a table that starts at the cost centres and grows at every new stack
+            if cmp -s <(CCM_INITIAL_CAP=1 "$ccm" run --json --push $p --scoping $c "$f") \
+                      <("$ccm" run --json --push $p --scoping $c "$f")
+            then ok "machine: $f push $p scoping $c, the stack table grown from its roots"
+            else bad "machine: $f push $p scoping $c differs with CCM_INITIAL_CAP=1"; fi
+        done
+    done
+done
+# the named settings on the machine: flat is the default run; ghc needs call
+# ghc, which the machine lacks: exit 2 and a message saying so
+if cmp -s <("$ccm" run --stacks flat examples/stacks_hof.lam) <("$ccm" run examples/stacks_hof.lam)
+then ok "ccm run --stacks flat is the default run"
+else bad "ccm run --stacks flat differs from the default run"; fi
+"$ccm" run --stacks ghc examples/stacks_hof.lam >/dev/null 2>"$tmp/err"; rc=$?
+if [ $rc -eq 2 ] && grep -q 'needs the ghc call policy' "$tmp/err"
+then ok "ccm run --stacks ghc: exit 2, $(head -1 "$tmp/err")"
+else bad "ccm run --stacks ghc (exit $rc): $(head -1 "$tmp/err")"; fi
+# the stack budget: stacks_recursion makes <MAIN,count,...> one deeper per
+# call under append; a budget below that stops the run (exit 3) with the
+# costs so far
+out=$("$ccm" run --json --push append --max-nodes 4 examples/stacks_recursion.lam 2>"$tmp/err"); rc=$?
+if [ $rc -eq 3 ] && jq -e '.error.message | test("--max-nodes 4 distinct stacks")' <<<"$out" >/dev/null \
+   && [ "$(jq ".stacks | length" <<<"$out")" = 4 ]
+then ok "a full stack table on the machine: exit 3, $(jq -r .error.message <<<"$out")"
+else bad "a full stack table on the machine (exit $rc): $out $(cat "$tmp/err")"; fi
+for cmd in states explain annotate; do
+    "$ccm" $cmd --push ghc examples/stacks_hof.lam >/dev/null 2>"$tmp/err"; rc=$?
+    if [ $rc -eq 2 ] && grep -q 'flat machine only' "$tmp/err"; then ok "ccm $cmd --push ghc: exit 2"
+    else bad "ccm $cmd --push ghc (exit $rc): $(head -1 "$tmp/err")"; fi
+done
+
 # 3. errors
 out=$("$props" --eval-stacks --push append --max-nodes 4 examples/stacks_recursion.lam 2>"$tmp/err"); rc=$?
 if [ $rc -eq 1 ] && grep -q '^outcome stacks$' <<<"$out" && grep -q 'more than 4 distinct stacks' "$tmp/err"
@@ -96,7 +152,7 @@ for run in "5 $seeds" "10 $((seeds / 3))"; do
     read -r size n <<<"$run"
     out=$("$props" --seeds "$n" --size "$size" --jobs 1 --props stk 2>&1); rc=$?
     grep -E '^props: [0-9]+ programs|reached a value' <<<"$out"
-    if [ $rc -eq 0 ]; then ok "stk-flat, stk-order, stk-nodup on seeds 1..$n, size $size"
+    if [ $rc -eq 0 ]; then ok "stk-flat, stk-order, stk-nodup, stk-machine on seeds 1..$n, size $size"
     else bad "stacks properties on seeds 1..$n, size $size"; tail -n 30 <<<"$out"; fi
 done
 
