@@ -63,6 +63,7 @@ static int one(struct bs *B, const char *text, size_t len, const struct ast_prog
     snprintf(how, sizeof how, "%s session", cfg);
     if (!s) { fail(v, "stk-machine", how, "%s: the session rejects the program: %s", cfg, err); return 1; }
     int st = ccm_session_run(s);
+    if (push == CCM_PUSH_SINGLE && scoping == CCM_LEXICAL) v->value = st == CCM_VALUE;
     if (is_resource(st)) { ccm_session_free(s); return 0; }
     uint64_t steps = ccm_session_steps(s);
     if (st != bs_to_ccm(b.status) || steps != b.steps) {
