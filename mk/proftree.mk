@@ -7,7 +7,7 @@
 # writers' objects, release and sanitized (ASan+UBSan).  With GHC
 # installed, tests/proftree/ghc_deep.py also lays the .prof files beside a
 # real GHC report of a 40-deep stack tree (the same layout rules).
-PROFTREE_CLI := cli/proftree.c cli/prof_text.c cli/prof_json.c cli/speedscope.c cli/json.c
+PROFTREE_CLI := cli/proftree.c cli/stacktree.c cli/prof_text.c cli/prof_json.c cli/speedscope.c cli/json.c
 
 $(BUILD)/tests/proftree-test: tests/proftree/proftree_test.c $(call obj_rel,$(PROFTREE_CLI)) $(BUILD)/libccm.a
 	@mkdir -p $(dir $@)

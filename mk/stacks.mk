@@ -8,5 +8,9 @@ STACKS_SEEDS     ?= 30000
 STACKS_SAN_SEEDS ?= 3000
 
 CHECK_SUITES += "SEEDS=$(STACKS_SEEDS) bash tests/stacks/run.sh $(BUILD)"
-CHECK_SUITES += "SEEDS=$(STACKS_SAN_SEEDS) CCM_PROPS=$(BUILD)/ccm-props-san bash tests/stacks/run.sh $(BUILD)"
+CHECK_SUITES += "SEEDS=$(STACKS_SAN_SEEDS) CCM_PROPS=$(BUILD)/ccm-props-san CCM=$(BUILD)/ccm-san bash tests/stacks/run.sh $(BUILD)"
 CHECK_DEPS   += $(BUILD)/ccm $(BUILD)/ccm-props $(BUILD)/ccm-props-san
+# the profile files of runs with stacks (.prof, -pj, speedscope) against the
+# tree the JSON report's stacks give, with the readers of tests/proftree
+CHECK_SUITES += "python3 tests/stacks/profiles.py $(BUILD)/ccm" "python3 tests/stacks/profiles.py $(BUILD)/ccm-san"
+CHECK_DEPS   += $(BUILD)/ccm-san $(SPEEDSCOPE)
