@@ -1,8 +1,9 @@
 # stacks.mk -- the big-step evaluator with cost-centre stacks (docs/stacks.md):
 # the hand-derived examples/stacks_*.lam under every push and call policy,
-# its command line (`ccm-props --eval-stacks`), and the properties stk-flat,
-# stk-order, stk-nodup on generated programs; the same under ASan+UBSan on
-# fewer seeds.
+# its command line (`ccm-props --eval-stacks`), the machine's stacks (`ccm
+# run --push append|ghc`) against the same derivations, and the properties
+# stk-flat, stk-order, stk-nodup, stk-machine on generated programs; the
+# same under ASan+UBSan on fewer seeds.
 # seeds at size 5 (a third as many at size 10): about 30 s, and 10 s sanitized
 STACKS_SEEDS     ?= 30000
 STACKS_SAN_SEEDS ?= 3000
