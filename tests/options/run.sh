@@ -98,8 +98,9 @@ for i in $(seq 0 $((N - 1))); do
     flag=$(jq -r .flag <<<"$row"); key=$(jq -r .key <<<"$row"); kind=$(jq -r .kind <<<"$row")
     if [ "$kind" = enum ]; then
         bads="nope $(jq -r '.values[0]' <<<"$row")x"
-        words="$(jq -r '.values | join(" or ")' <<<"$row")"
-        jwords="$(jq -r '.values | map("\"" + . + "\"") | join(" or ")' <<<"$row")"
+        # "a or b", "a, b or c"
+        words="$(jq -r '.values | (.[:-1] | join(", ")) + " or " + .[-1]' <<<"$row")"
+        jwords="$(jq -r '.values | map("\"" + . + "\"") | (.[:-1] | join(", ")) + " or " + .[-1]' <<<"$row")"
         cli_msg() { echo "ccm: $flag takes $words, not \`$1\`"; }
         json_msg="option \"$key\" takes $jwords"
         jbad() { jq -cn --arg v "$1" '$v'; }
