@@ -7,7 +7,8 @@
  * gives the hand-derived result of the worked example (docs/semantics.md
  * section 7: value 1, 9 steps, MAIN A1 V2 U1 H2 subentries1, fun V1 U1
  * entries1); a reset keeps the arrays; a workspace's grown arrays lent to
- * a session with a smaller budget stop it at the budget.  Run under ASan
+ * a session with a smaller budget stop it at the budget; the table of
+ * cost-centre stacks grows the same way, within --max-nodes.  Run under ASan
  * too (build/tests/grow-test-san): every grow is a realloc the machine's
  * pointers must follow. */
 #include <stdio.h>
@@ -78,7 +79,9 @@ static void test_start_small(void)
     CHECK(ccm_session_options(s)->max_heap == 1 << 30);
     CHECK(cap(s, CCM_ARRAY_HEAP) == CCM_INITIAL_CAP && cap(s, CCM_ARRAY_CELLS) == CCM_INITIAL_CAP
           && cap(s, CCM_ARRAY_STACK) == CCM_INITIAL_CAP && CCM_INITIAL_CAP == 4096);
-    CHECK(cap(s, 3) == -1);
+    /* the stack table: under push single, the roots (the cost centres) */
+    CHECK(cap(s, CCM_ARRAY_NODES) == ccm_session_ncc(s));
+    CHECK(cap(s, 4) == -1);
     CHECK(worked_result(s, ccm_session_run(s)));
     CHECK(cap(s, CCM_ARRAY_HEAP) == 4096 && cap(s, CCM_ARRAY_CELLS) == 4096 && cap(s, CCM_ARRAY_STACK) == 4096);
     CHECK(ccm_session_out_of_memory(s, NULL, NULL) == -1);
@@ -264,8 +267,78 @@ static void test_workspace(void)
     unsetenv("CCM_INITIAL_CAP");
 }
 
+/* The stack table (push append): count n recurses under scc "count" n + 1
+ * times, each call one deeper, <MAIN,count>, <MAIN,count,count>, ...: 301
+ * stacks beside the roots MAIN, SUB, count for n = 300, each with one entry.
+ * The table starts at 64 nodes and doubles to 512; a budget of 100 stops
+ * the run at the scc that would make the 101st, the costs so far kept. */
+static void test_nodes(void)
+{
+    static const char count[] = "count = \\n -> scc \"count\" (case n > 0 of { True -> let m = n - 1 in count m; "
+                                "False -> 0 });\nmain = let k = 300 in count k;\n";
+    unsetenv("CCM_INITIAL_CAP");
+    struct ccm_options o;
+    ccm_options_default(&o);
+    ccm_option_set(&o, ccm_option_find("push"), CCM_PUSH_APPEND);
+    struct ccm_session *s = load(count, &o);
+    CHECK(s != NULL);
+    if (!s) return;
+    int32_t c = ccm_session_cc_find(s, "count");
+    CHECK(ccm_session_ncc(s) == 3 && cap(s, CCM_ARRAY_NODES) == 64);
+    uint64_t steps = 0;
+    for (int round = 0; round < 2; round++) {       /* a reset keeps the table as grown */
+        char v[8], path[32];
+        CHECK(ccm_session_run(s) == CCM_VALUE && strcmp(ccm_session_value(s, v, sizeof v), "0") == 0);
+        CHECK(ccm_session_nstacks(s) == 304 && cap(s, CCM_ARRAY_NODES) == 512);
+        CHECK(ccm_session_cost(s, c, CCM_ENTRIES) == 301 && ccm_session_cost(s, c, CCM_SUBENTRIES) == 300);
+        int each = 1;
+        for (int32_t n = 3; n < 304; n++)
+            each &= ccm_session_stack_cost(s, n, CCM_ENTRIES) == 1 && ccm_session_stack_cc(s, n) == c
+                    && ccm_session_stack_depth(s, n) == n - 1;
+        CHECK(each);
+        CHECK(ccm_session_stack_depth(s, ccm_session_current_stack(s)) == 302
+              && ccm_session_current_cc(s) == c);
+        CHECK(ccm_session_stack_path(s, 4, ",", path, sizeof path) == 16 && strcmp(path, "MAIN,count,count") == 0);
+        CHECK(ccm_session_stack_path(s, 4, ",", path, 8) == 16 && strcmp(path, "MAIN,co") == 0);
+        steps = ccm_session_steps(s);
+        CHECK(round == 1 || ccm_session_reset(s) == CCM_RUNNING);
+    }
+    ccm_session_free(s);
+    /* grown from the roots alone, one node at a time at first: the same run */
+    setenv("CCM_INITIAL_CAP", "1", 1);
+    s = load(count, &o);
+    CHECK(s && cap(s, CCM_ARRAY_NODES) == 3);
+    if (s) {
+        CHECK(ccm_session_run(s) == CCM_VALUE && ccm_session_steps(s) == steps && ccm_session_nstacks(s) == 304);
+        ccm_session_free(s);
+    }
+    unsetenv("CCM_INITIAL_CAP");
+    /* the budget */
+    ccm_option_set(&o, ccm_option_find("max_nodes"), 100);
+    s = load(count, &o);
+    if (s) {
+        char msg[256];
+        CHECK(ccm_session_run(s) == CCM_RES_HEAP && ccm_session_nstacks(s) == 100 && cap(s, CCM_ARRAY_NODES) == 100);
+        CHECK(ccm_session_cost(s, c, CCM_ENTRIES) == 97);
+        CHECK(strcmp(ccm_session_error_message(s, CCM_RES_HEAP, msg, sizeof msg),
+                     "cost-centre stack budget exhausted: --max-nodes 100 distinct stacks") == 0);
+        CHECK(ccm_session_out_of_memory(s, NULL, NULL) == -1);
+        ccm_session_free(s);
+    }
+    /* push single: the roots, never grown */
+    ccm_options_default(&o);
+    s = load(count, &o);
+    if (s) {
+        CHECK(ccm_session_run(s) == CCM_VALUE && ccm_session_steps(s) == steps);
+        CHECK(ccm_session_nstacks(s) == 3 && cap(s, CCM_ARRAY_NODES) == 3);
+        CHECK(ccm_session_cost(s, c, CCM_ENTRIES) == 301 && ccm_session_stack_cost(s, c, CCM_ENTRIES) == 301);
+        ccm_session_free(s);
+    }
+}
+
 int main(void)
 {
+    test_nodes();
     test_start_small();
     test_growth();
     test_from_one();
