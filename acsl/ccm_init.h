@@ -19,7 +19,7 @@
     0 <= m->stack_cap <= CCM_MAX_CAP &&
     \valid(m->heap + (0 .. m->heap_cap - 1)) && \valid(m->cells + (0 .. m->cell_cap - 1)) &&
     \valid(m->stack + (0 .. m->stack_cap - 1)) &&
-    \valid(m->costs + (0 .. p->ncc * CCM_NCOUNTERS - 1)) &&
+    \valid(m->costs + (0 .. m->stk.cap * CCM_NCOUNTERS - 1)) && stk_valid(m) &&
     \base_addr(m) != \base_addr(p->code) && \base_addr(m) != \base_addr(p->cc_kind) &&
     \base_addr(m) != \base_addr(m->heap) && \base_addr(m) != \base_addr(m->cells) &&
     \base_addr(m) != \base_addr(m->stack) && \base_addr(m) != \base_addr(m->costs) &&
@@ -33,7 +33,7 @@
     // what ccm_init writes is apart from what it reads
     \separated(m, p) &&
     \separated(m->heap + (0 .. m->heap_cap - 1), p, p->top_code + (0 .. p->ntop - 1), p->top_cc + (0 .. p->ntop - 1)) &&
-    \separated(m->costs + (0 .. p->ncc * CCM_NCOUNTERS - 1), p) &&
+    \separated(m->costs + (0 .. m->stk.cap * CCM_NCOUNTERS - 1), p) &&
     \separated(m, p->top_code + (0 .. p->ntop - 1), p->top_cc + (0 .. p->ntop - 1));
 
   // the program can be laid out: well-formed code, main a variable, every
@@ -43,7 +43,22 @@
     0 <= p->entry < p->ncode && p->code[p->entry].kind == CCM_VAR && p->ntop >= 1 &&
     (\forall integer c; 0 <= c < p->ncc ==> CCM_CC_PLAIN <= p->cc_kind[c] <= CCM_CC_CAF) &&
     (\forall integer x; 0 <= x < p->ntop ==> 0 <= p->top_code[x] < p->ncode && 0 <= p->top_cc[x] < p->ncc);
+
+  // the stack table's shape: within the limits, its index bigger than it
+  predicate table_ok{L}(struct ccm_machine *m) =
+    m->stk.cap <= CCM_MAX_NODES && m->stk.cap < m->stk.nslot <= CCM_MAX_SLOTS;
+
+  // the stack table as ccm_init lays it: the n roots, an empty index
+  predicate stk_laid{L}(struct ccm_machine *m, integer n) =
+    m->stk.len == n &&
+    (\forall integer s; 0 <= s < n ==> m->stk.node[s].up == 0 && m->stk.node[s].cc == s) &&
+    (\forall integer i; 0 <= i < m->stk.nslot ==> m->stk.slot[i] == 0);
 */
+
+/* ccm_init's cases: the program, options and table are good; they fit */
+#define INIT_OK(m, p)   (program_ok(p) && options_ok(m) && table_ok(m))
+#define INIT_ROOM(m, p) ((p)->ntop <= (m)->heap_cap && (p)->ncc <= (m)->stk.cap)
+#define INIT_FITS(m, p) (INIT_OK(m, p) && INIT_ROOM(m, p))
 
 /* The state ccm_init lays (its behavior `laid`, and init_lay that does the
  * writes): the program's code and cost centres, the parts of wf about the
@@ -58,12 +73,13 @@
   ensures initial: ctl_is(m, CCM_CC_MAIN, \old(p->entry), CCM_NIL, 0) && m->steps == 0 && \
                    m->last_rule == CCM_R_NONE && m->stack_len == 0 && m->cell_len == 0; \
   ensures heap_len: m->heap_len == \old(p->ntop); \
+  ensures stacks: stk_laid(m, \old(p->ncc)); \
   ensures heap_code: \forall integer x; 0 <= x < \old(p->ntop) ==> m->heap[x].code == \old(p->top_code[x]); \
   ensures heap_env: \forall integer x; 0 <= x < \old(p->ntop) ==> m->heap[x].env == CCM_NIL; \
   ensures heap_cc: \forall integer x; 0 <= x < \old(p->ntop) ==> m->heap[x].cc == \old(p->top_cc[x]); \
   ensures heap_hole: \forall integer x; 0 <= x < \old(p->ntop) ==> m->heap[x].hole == 0; \
   ensures heap_num: \forall integer x; 0 <= x < \old(p->ntop) ==> m->heap[x].num == 0; \
-  ensures costs: \forall integer i; 0 <= i < m->ncc * CCM_NCOUNTERS ==> m->costs[i] == 0; \
+  ensures costs: \forall integer i; 0 <= i < m->stk.cap * CCM_NCOUNTERS ==> m->costs[i] == 0; \
   ensures clamp: m->max_steps == (\old(m->max_steps) > CCM_MAX_STEPS ? CCM_MAX_STEPS : \old(m->max_steps));
 
 /*@

@@ -10,11 +10,13 @@
 #include "ccm_prim.h"
 
 /*@
-  // ---- SUB / SUBCAF (Figs. 2 and 6) ----
+  // ---- SUB / SUBCAF (Figs. 2 and 6), over stacks: decided by the top
+  // cost centre of the value's stack, replacing the whole stack ----
+  logic integer top_kind{L}(struct ccm_machine *m, integer s) = m->cc_kind[m->stk.node[s].cc];
   logic integer sub_cc{L}(struct ccm_machine *m, integer ccz, integer cc) =
-    m->cc_kind[ccz] == CCM_CC_SUB ? cc : ccz;
+    top_kind(m, ccz) == CCM_CC_SUB ? cc : ccz;
   logic integer subcaf_cc{L}(struct ccm_machine *m, integer ccz, integer cc) =
-    (m->cc_kind[ccz] == CCM_CC_SUB || m->cc_kind[ccz] == CCM_CC_CAF) ? cc : ccz;
+    (top_kind(m, ccz) == CCM_CC_SUB || top_kind(m, ccz) == CCM_CC_CAF) ? cc : ccz;
 
   // the number of an integer control
   logic integer ctl_int{L}(struct ccm_machine *m) =
@@ -65,13 +67,13 @@
 
   // counter ix grows by amount, every other counter unchanged
   predicate costs_plus{A,B}(struct ccm_machine *m, integer ix, integer amount) =
-    \forall integer i; 0 <= i < \at(m->ncc, A) * CCM_NCOUNTERS ==>
+    \forall integer i; 0 <= i < \at(m->stk.cap, A) * CCM_NCOUNTERS ==>
       \at(m->costs[i], B) == \at(m->costs[i], A) + (i == ix ? amount : 0);
   predicate costs_plus2{A,B}(struct ccm_machine *m, integer ix1, integer ix2) =
-    \forall integer i; 0 <= i < \at(m->ncc, A) * CCM_NCOUNTERS ==>
+    \forall integer i; 0 <= i < \at(m->stk.cap, A) * CCM_NCOUNTERS ==>
       \at(m->costs[i], B) == \at(m->costs[i], A) + (i == ix1 ? 1 : 0) + (i == ix2 ? 1 : 0);
   predicate costs_same{A,B}(struct ccm_machine *m) =
-    \forall integer i; 0 <= i < \at(m->ncc, A) * CCM_NCOUNTERS ==> \at(m->costs[i], B) == \at(m->costs[i], A);
+    \forall integer i; 0 <= i < \at(m->stk.cap, A) * CCM_NCOUNTERS ==> \at(m->costs[i], B) == \at(m->costs[i], A);
 
   predicate counted{A,B}(struct ccm_machine *m, integer rule) =
     \at(m->steps, B) == \at(m->steps, A) + 1 && \at(m->last_rule, B) == rule;
@@ -181,12 +183,17 @@
     stack_popped{A,B}(m) && heap_same{A,B}(m) && cells_same{A,B}(m) &&
     costs_same{A,B}(m) && counted{A,B}(m, CCM_R_CASE2_DEFAULT);
 
-  predicate Step_Scc{A,B}(struct ccm_machine *m) =
+  // the row once the new stack s is known
+  predicate Row_Scc{A,B}(struct ccm_machine *m, integer s) =
     \let cc = \at(m->ccc, A); \let n = \at(m->code[m->ctl_code], A);
-    ctl_is{B}(m, n.a, n.b, \at(m->ctl_env, A), \at(m->ctl_num, A)) &&
+    ctl_is{B}(m, s, n.b, \at(m->ctl_env, A), \at(m->ctl_num, A)) &&
     stack_same{A,B}(m) && heap_same{A,B}(m) && cells_same{A,B}(m) &&
-    costs_plus2{A,B}(m, cost_ix(n.a, CCM_ENTRIES), cost_ix(cc, CCM_SUBENTRIES)) &&
+    costs_plus2{A,B}(m, cost_ix(s, CCM_ENTRIES), cost_ix(cc, CCM_SUBENTRIES)) &&
     counted{A,B}(m, CCM_R_SCC);
+  // scc L: the new stack is push(L, S) (acsl/ccm_stacks.h, pushed)
+  predicate Step_Scc{A,B}(struct ccm_machine *m) =
+    pushed{A,B}(m, \at(m->code[m->ctl_code].a, A), \at(m->ccc, A), \at(m->ccc, B)) &&
+    Row_Scc{A,B}(m, \at(m->ccc, B));
 
   predicate Step_Scc_Sub{A,B}(struct ccm_machine *m) =
     \let n = \at(m->code[m->ctl_code], A);
@@ -236,6 +243,7 @@
   predicate Unchanged{A,B}(struct ccm_machine *m) =
     ctl_is{B}(m, \at(m->ccc, A), \at(m->ctl_code, A), \at(m->ctl_env, A), \at(m->ctl_num, A)) &&
     \at(m->steps, B) == \at(m->steps, A) && \at(m->last_rule, B) == \at(m->last_rule, A) &&
-    stack_same{A,B}(m) && heap_same{A,B}(m) && cells_same{A,B}(m) && costs_same{A,B}(m);
+    stack_same{A,B}(m) && heap_same{A,B}(m) && cells_same{A,B}(m) && costs_same{A,B}(m) &&
+    stk_same{A,B}(m);
 */
 #endif

@@ -61,6 +61,10 @@
  * fired (the status, the state as it was) */
 #define FIRES(...)            ensures result: \result == CCM_RUNNING; ensures row: __VA_ARGS__;
 #define REFUSES(status)       ensures result: \result == status; ensures unchanged: Unchanged{Pre,Post}(m);
+/* ... or, for scc, either: the row fired, or the stack table is full */
+#define FIRES_OR_FULL(...)    ensures result: \result == CCM_RUNNING || \result == CCM_RES_HEAP; \
+                              ensures row: \result == CCM_RUNNING ==> __VA_ARGS__; \
+                              ensures full: \result == CCM_RES_HEAP ==> Unchanged{Pre,Post}(m);
 
 /* the control's node kind, and budgets */
 #define STEP_KIND(m)          ((m)->code[(m)->ctl_code].kind)
@@ -134,8 +138,12 @@
  * assumes (BAD_CODE, STEP_READY, ...) reduce to that kind's cases. */
 #define STEP_ASSIGNS \
   assigns m->heap[0 .. m->heap_cap - 1], m->heap_len, m->cells[0 .. m->cell_cap - 1], m->cell_len, \
-          m->stack[0 .. m->stack_cap - 1], m->stack_len, m->costs[0 .. m->ncc * CCM_NCOUNTERS - 1], \
+          m->stack[0 .. m->stack_cap - 1], m->stack_len, m->costs[0 .. m->stk.cap * CCM_NCOUNTERS - 1], \
           m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->last_rule, m->steps;
+/* ... and the stack table, which only scc writes (ccm_step, its scc
+ * piece and firing): the other pieces keep the table by their frames */
+#define STACKS_ASSIGNS \
+  assigns m->stk.node[0 .. m->stk.cap - 1], m->stk.slot[0 .. m->stk.nslot - 1], m->stk.len;
 /* the force row's frame (two frames pushed, the thunk's hole mark, the
  * registers): that of ccm_row_force, ccm_fire_force and the public
  * ccm_force alike, so that each call's frame is inside its caller's as
@@ -188,7 +196,7 @@
   FIRES(Step_Case2_Default{Pre,Post}(m, \old(case_alt(m))))
 #define B_SCC behavior scc: \
   assumes STEP_KIND(m) == CCM_SCC && HAS_STEP(m); \
-  FIRES(Step_Scc{Pre,Post}(m))
+  FIRES_OR_FULL(Step_Scc{Pre,Post}(m))
 #define B_SCC_SUB behavior scc_sub: \
   assumes STEP_KIND(m) == CCM_SCC_SUB && HAS_STEP(m); \
   FIRES(Step_Scc_Sub{Pre,Post}(m))

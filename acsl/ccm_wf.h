@@ -6,13 +6,15 @@
 #define CCM_ACSL_WF_H
 #include "ccm_state.h"
 #include "ccm_code.h"
+#include "ccm_stacks.h"
 
 /*@
   predicate sizes_ok{L}(struct ccm_machine *m) =
     0 <= m->heap_len  <= m->heap_cap  <= CCM_MAX_CAP &&
     0 <= m->cell_len  <= m->cell_cap  <= CCM_MAX_CAP &&
     0 <= m->stack_len <= m->stack_cap <= CCM_MAX_CAP &&
-    m->steps <= m->max_steps <= CCM_MAX_STEPS;
+    m->steps <= m->max_steps <= CCM_MAX_STEPS &&
+    stk_sizes(m);
 
   predicate cc_kinds_ok{L}(struct ccm_machine *m) =
     \forall integer c; 0 <= c < m->ncc ==> CCM_CC_PLAIN <= m->cc_kind[c] <= CCM_CC_CAF;
@@ -46,7 +48,7 @@
   // every counter grows by 1 per step, except H which grows by one per
   // heap object allocated: so no counter exceeds steps + heap_len
   predicate costs_ok{L}(struct ccm_machine *m) =
-    \forall integer i; 0 <= i < m->ncc * CCM_NCOUNTERS ==> m->costs[i] <= m->steps + m->heap_len;
+    \forall integer i; 0 <= i < m->stk.cap * CCM_NCOUNTERS ==> m->costs[i] <= m->steps + m->heap_len;
 
   // the run's options are named values (the rows test them against one
   // value each, so any other would silently mean one of the two); ccm_init
@@ -55,10 +57,13 @@
   // their own that no transition writes, so this part of wf is kept by a
   // frame argument of a fraction of a second (as int32_t fields, beside the
   // heap's, the same goal took 10-60 s in a firing, or timed out)
+  predicate push_ok{L}(struct ccm_machine *m) =
+    m->push == CCM_PUSH_SINGLE || m->push == CCM_PUSH_APPEND || m->push == CCM_PUSH_GHC;
+
   predicate options_ok{L}(struct ccm_machine *m) =
     (m->rules == CCM_RULES_FIG6 || m->rules == CCM_RULES_FIG2) &&
     (m->scoping == CCM_LEXICAL || m->scoping == CCM_EVALUATION) &&
-    (m->order == CCM_LEFT_TO_RIGHT || m->order == CCM_RIGHT_TO_LEFT);
+    (m->order == CCM_LEFT_TO_RIGHT || m->order == CCM_RIGHT_TO_LEFT) && push_ok(m);
 
   // wf but the options: what a row firing (kernel/fire.h) requires.  A
   // firing reads the options but needs no fact about them, and with
@@ -67,7 +72,7 @@
   // them, get options_ok from the firing's frame.
   predicate wf_but_options{L}(struct ccm_machine *m) =
     machine_valid(m) && code_wf(m->code, m->ncode, m->ncc) && cc_kinds_ok(m) &&
-    sizes_ok(m) && heap_ok(m) && cells_ok(m) && stack_ok(m) && regs_ok(m) && costs_ok(m);
+    sizes_ok(m) && heap_ok(m) && cells_ok(m) && stack_ok(m) && regs_ok(m) && costs_ok(m) && stk_ok(m);
 
   predicate wf{L}(struct ccm_machine *m) = wf_but_options(m) && options_ok(m);
 */
@@ -134,7 +139,8 @@
   ensures wf_cells: cells_ok(m); \
   ensures wf_stack: stack_ok(m); \
   ensures wf_regs:  regs_ok(m); \
-  ensures wf_costs: costs_ok(m);
+  ensures wf_costs: costs_ok(m); \
+  ensures wf_stk:   stk_ok(m);
 /*@
   // The local context a row function relies on: the arrays, the sizes,
   // the registers and the counter bound of wf, without the global

@@ -95,6 +95,37 @@ enum ccm_counter {
     CCM_NCOUNTERS
 };
 
+/* ---- cost-centre stacks ---------------------------------------------- */
+
+/* The current cost centre, every heap object's and every frame's is a
+ * *stack* of cost centres (docs/stacks.md), held as a node of an interned
+ * tree: node s is the stack parent(s) extended by the cost centre cc.  The
+ * caller hands the kernel the node array and its index.  Nodes
+ * 0 .. ncc - 1 are the one-node stacks <c> (the roots, laid by ccm_init);
+ * every later node's parent is an earlier node.  The counters are kept per
+ * node.  Under push single every stack is a root: node c is cost centre c,
+ * and the machine is the flat one of docs/semantics.md. */
+struct ccm_snode {
+    uint32_t up;     /* parent + 1; 0 for a root */
+    uint32_t cc;     /* the top cost centre */
+};
+
+/* uint32_t throughout: no row but scc writes a uint32_t, so WP's typed
+ * memory model sees at once that the others keep the table */
+struct ccm_stacks {
+    struct ccm_snode *node;  uint32_t cap;   /* nodes and their capacity */
+    uint32_t len;                            /* nodes in use */
+    uint32_t *slot;          uint32_t nslot; /* the index of the non-root nodes, open
+                                              * addressing: 0 free, else node + 1;
+                                              * nslot > cap, so a slot is always free */
+};
+
+/* What `scc L` does to the current stack S (docs/stacks.md section 3). */
+enum ccm_push { CCM_PUSH_SINGLE = 0, CCM_PUSH_APPEND = 1, CCM_PUSH_GHC = 2 };
+
+#define CCM_MAX_NODES  (1 << 24)
+#define CCM_MAX_SLOTS  (1 << 26)
+
 /* ---- machine state --------------------------------------------------- */
 
 /* A heap object x |-cc-> e: the closure (code, env, num) pinned with cc.
@@ -179,15 +210,16 @@ struct ccm_machine {
      * nodes' kinds, which no transition writes: WP's typed memory model
      * keeps them in a memory of their own, so no store of a row can touch
      * them in the proof (acsl/ccm_wf.h, options_ok) */
-    uint8_t rules, scoping, order;
+    uint8_t rules, scoping, order, push;
     uint64_t max_steps;
+    struct ccm_stacks stk;    /* the stack table (nodes grow; the arrays are the caller's) */
     /* caller's arrays and their fill */
     struct ccm_obj   *heap;   int32_t heap_cap,  heap_len;
     struct ccm_cell  *cells;  int32_t cell_cap,  cell_len;
     struct ccm_frame *stack;  int32_t stack_cap, stack_len;
-    uint64_t *costs;          /* ncc * CCM_NCOUNTERS, costs[cc*CCM_NCOUNTERS + counter] */
+    uint64_t *costs;          /* stk.cap * CCM_NCOUNTERS, costs[node*CCM_NCOUNTERS + counter] */
     /* registers */
-    int32_t ccc;              /* current cost centre   */
+    int32_t ccc;              /* current stack (a node of stk) */
     int32_t ctl_code;         /* control: code node     */
     int32_t ctl_env;          /*          environment   */
     int64_t ctl_num;          /*          number (INTVAL) */
@@ -231,11 +263,12 @@ int ccm_code_ok(const struct ccm_node *code, int32_t ncode, int32_t ncc);
 /*@ requires program: program_valid(p);
     requires arrays: init_arrays(m, p);
     requires budget: 0 <= m->max_steps;
-    assigns m->code, m->ncode, m->cc_kind, m->ncc, m->costs[0 .. p->ncc * CCM_NCOUNTERS - 1],
+    assigns m->code, m->ncode, m->cc_kind, m->ncc, m->costs[0 .. m->stk.cap * CCM_NCOUNTERS - 1],
             m->heap[0 .. m->heap_cap - 1], m->heap_len, m->cell_len, m->stack_len,
-            m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->steps, m->last_rule, m->max_steps;
+            m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->steps, m->last_rule, m->max_steps,
+            m->stk.node[0 .. m->stk.cap - 1], m->stk.slot[0 .. m->stk.nslot - 1], m->stk.len;
     behavior laid:
-      assumes program_ok(p) && options_ok(m) && p->ntop <= m->heap_cap;
+      assumes INIT_FITS(m, p);
       ensures result: \result == CCM_RUNNING;
       // wf(m) of the final memory, part by part (the code is the program's,
       // its nodes unchanged: ccm_code_ok's verdict still holds; the
@@ -245,11 +278,11 @@ int ccm_code_ok(const struct ccm_node *code, int32_t ncode, int32_t ncc);
       CCM_INIT_LAID
     // a refusal writes nothing: m is as the caller left it
     behavior bad_program:
-      assumes !program_ok(p) || !options_ok(m);
+      assumes !INIT_OK(m, p);
       assigns \nothing;
       ensures result: \result == CCM_ERR_BAD_CODE;
     behavior no_room:
-      assumes program_ok(p) && options_ok(m) && p->ntop > m->heap_cap;
+      assumes INIT_OK(m, p) && !INIT_ROOM(m, p);
       assigns \nothing;
       ensures result: \result == CCM_RES_HEAP;
     complete behaviors;
@@ -264,6 +297,7 @@ int ccm_init(struct ccm_machine *m, const struct ccm_program *p);
  * which state matches which). */
 /*@ requires wf: wf(m);
     STEP_ASSIGNS
+    STACKS_ASSIGNS
     STEP_PROGRESS
     CCM_ENSURES_WF
     B_APP1 B_APP2 B_VAR1 B_VAR2 B_VAR3 B_LET B_CASE1 B_CASE2 B_CASE2_DEFAULT
@@ -280,7 +314,8 @@ int ccm_step(struct ccm_machine *m);
 /*@ requires wf: wf(m);
     // (inside the arrays, bounded by the hard limits: see step.c)
     assigns m->heap[0 .. CCM_MAX_CAP - 1], m->heap_len, m->cells[0 .. CCM_MAX_CAP - 1], m->cell_len,
-            m->stack[0 .. CCM_MAX_CAP - 1], m->stack_len, m->costs[0 .. CCM_MAX_CC * CCM_NCOUNTERS - 1],
+            m->stack[0 .. CCM_MAX_CAP - 1], m->stack_len, m->costs[0 .. CCM_MAX_NODES * CCM_NCOUNTERS - 1],
+            m->stk.node[0 .. CCM_MAX_NODES - 1], m->stk.slot[0 .. CCM_MAX_SLOTS - 1], m->stk.len,
             m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->last_rule, m->steps;
     ensures stopped: \result != CCM_RUNNING;
     CCM_ENSURES_WF
@@ -295,20 +330,22 @@ int ccm_run(struct ccm_machine *m);
     requires arrays: init_arrays(m, p);
     requires budget: 0 <= m->max_steps;
     // ccm_init's frame, then ccm_run's
-    assigns m->code, m->ncode, m->cc_kind, m->ncc, m->costs[0 .. p->ncc * CCM_NCOUNTERS - 1],
+    assigns m->code, m->ncode, m->cc_kind, m->ncc, m->costs[0 .. m->stk.cap * CCM_NCOUNTERS - 1],
             m->heap[0 .. m->heap_cap - 1], m->heap_len, m->cell_len, m->stack_len,
             m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->steps, m->last_rule, m->max_steps,
+            m->stk.node[0 .. m->stk.cap - 1], m->stk.slot[0 .. m->stk.nslot - 1], m->stk.len,
             m->heap[0 .. CCM_MAX_CAP - 1], m->cells[0 .. CCM_MAX_CAP - 1],
-            m->stack[0 .. CCM_MAX_CAP - 1], m->costs[0 .. CCM_MAX_CC * CCM_NCOUNTERS - 1];
+            m->stack[0 .. CCM_MAX_CAP - 1], m->costs[0 .. CCM_MAX_NODES * CCM_NCOUNTERS - 1],
+            m->stk.node[0 .. CCM_MAX_NODES - 1], m->stk.slot[0 .. CCM_MAX_SLOTS - 1];
     ensures stopped: \result != CCM_RUNNING;
     behavior laid:
-      assumes program_ok(p) && options_ok(m) && p->ntop <= m->heap_cap;
+      assumes INIT_FITS(m, p);
       CCM_ENSURES_WF
     behavior bad_program:
-      assumes !program_ok(p) || !options_ok(m);
+      assumes !INIT_OK(m, p);
       ensures result: \result == CCM_ERR_BAD_CODE;
     behavior no_room:
-      assumes program_ok(p) && options_ok(m) && p->ntop > m->heap_cap;
+      assumes INIT_OK(m, p) && !INIT_ROOM(m, p);
       ensures result: \result == CCM_RES_HEAP;
     complete behaviors;
     disjoint behaviors;
@@ -338,6 +375,15 @@ int ccm_init_run(struct ccm_machine *m, const struct ccm_program *p);
     disjoint behaviors;
 */
 int ccm_force(struct ccm_machine *m, int32_t addr);
+
+/* Rebuild the stack table's index from its nodes: for an embedder that
+ * moved the nodes into bigger arrays (growing cap and nslot) after a run
+ * stopped with CCM_RES_HEAP for want of nodes (kernel/stacks.c). */
+/*@ requires table: stk_valid(m) && stk_sizes(m) && stk_nodes_ok(m);
+    assigns m->stk.slot[0 .. m->stk.nslot - 1];
+    ensures index: stk_index_ok(m);
+*/
+void ccm_stack_reindex(struct ccm_machine *m);
 
 /* Observers for callers. */
 /*@ requires valid: \valid_read(m) && \valid_read(m->code + node) && 0 <= node < m->ncode;

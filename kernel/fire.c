@@ -14,7 +14,7 @@ void ccm_fire_app1(struct ccm_machine *m, int32_t addr)
 {
     /*@ assert node: ctl_node_ok(m); */
     /*@ assert in_stack: 0 <= m->stack_len < m->stack_cap; */
-    /*@ assert in_costs: 0 <= cost_ix(m->ccc, CCM_A) < m->ncc * CCM_NCOUNTERS; */
+    /*@ assert in_costs: 0 <= cost_ix(m->ccc, CCM_A) < m->stk.cap * CCM_NCOUNTERS; */
     ccm_row_app1(m, addr);
     /*@ assert kept: row_keeps{Pre,Here}(m); */
 }
@@ -30,6 +30,7 @@ void ccm_fire_app2(struct ccm_machine *m)
 void ccm_fire_var1(struct ccm_machine *m, int32_t addr)
 {
     /*@ assert obj: obj_ok(m, m->heap[addr]); */
+    /*@ assert top: snode_ok(m, m->heap[addr].cc); */
     ccm_row_var1(m, addr);
 }
 
@@ -38,7 +39,7 @@ void ccm_fire_var2(struct ccm_machine *m, int32_t addr)
     /*@ assert obj: obj_ok(m, m->heap[addr]); */
     /*@ assert in_stack: 0 <= m->stack_len < m->stack_cap; */
     /*@ assert in_heap: 0 <= addr < m->heap_cap; */
-    /*@ assert in_costs: 0 <= cost_ix(m->ccc, CCM_V) < m->ncc * CCM_NCOUNTERS; */
+    /*@ assert in_costs: 0 <= cost_ix(m->ccc, CCM_V) < m->stk.cap * CCM_NCOUNTERS; */
     ccm_row_var2(m, addr);
     /*@ assert kept: row_keeps{Pre,Here}(m); */
 }
@@ -46,6 +47,7 @@ void ccm_fire_var2(struct ccm_machine *m, int32_t addr)
 void ccm_fire_var3(struct ccm_machine *m)
 {
     /*@ assert top: top_ok(m); */
+    /*@ assert ccz: snode_ok(m, m->ccc); */
     ccm_row_var3(m);
 }
 
@@ -67,7 +69,7 @@ void ccm_fire_let(struct ccm_machine *m)
     let_binds_in_code(m);
     /*@ assert in_heap: 0 <= m->heap_len && m->heap_len + m->code[m->ctl_code].b <= m->heap_cap; */
     /*@ assert in_cells: 0 <= m->cell_len && m->cell_len + m->code[m->ctl_code].b <= m->cell_cap; */
-    /*@ assert in_costs: 0 <= cost_ix(m->ccc, CCM_H) < m->ncc * CCM_NCOUNTERS; */
+    /*@ assert in_costs: 0 <= cost_ix(m->ccc, CCM_H) < m->stk.cap * CCM_NCOUNTERS; */
     ccm_row_let(m);
     /*@ assert kept: row_keeps{Pre,Here}(m); */
     /* heap_ok in two halves, the objects the row kept and the ones it laid:
@@ -80,7 +82,7 @@ void ccm_fire_case1(struct ccm_machine *m)
 {
     /*@ assert node: ctl_node_ok(m); */
     /*@ assert in_stack: 0 <= m->stack_len < m->stack_cap; */
-    /*@ assert in_costs: 0 <= cost_ix(m->ccc, CCM_C) < m->ncc * CCM_NCOUNTERS; */
+    /*@ assert in_costs: 0 <= cost_ix(m->ccc, CCM_C) < m->stk.cap * CCM_NCOUNTERS; */
     ccm_row_case1(m);
     /*@ assert kept: row_keeps{Pre,Here}(m); */
 }
@@ -114,10 +116,13 @@ void ccm_fire_case2_default(struct ccm_machine *m, int32_t alt)
     ccm_row_case2_default(m, alt);
 }
 
-void ccm_fire_scc(struct ccm_machine *m)
+int ccm_fire_scc(struct ccm_machine *m)
 {
     /*@ assert node: ctl_node_ok(m); */
-    ccm_row_scc(m);
+    int32_t s = ccm_stack_push(m, m->code[m->ctl_code].a, m->ccc);
+    if (s < 0) return CCM_RES_HEAP;
+    ccm_row_scc(m, s);
+    return CCM_RUNNING;
 }
 
 void ccm_fire_scc_sub(struct ccm_machine *m)
@@ -130,7 +135,7 @@ void ccm_fire_prim1(struct ccm_machine *m)
 {
     /*@ assert node: ctl_node_ok(m); */
     /*@ assert in_stack: 0 <= m->stack_len < m->stack_cap; */
-    /*@ assert in_costs: 0 <= cost_ix(m->ccc, CCM_P) < m->ncc * CCM_NCOUNTERS; */
+    /*@ assert in_costs: 0 <= cost_ix(m->ccc, CCM_P) < m->stk.cap * CCM_NCOUNTERS; */
     ccm_row_prim1(m);
     /*@ assert kept: row_keeps{Pre,Here}(m); */
 }

@@ -97,8 +97,18 @@ void ccm_fire_case2(struct ccm_machine *m, int32_t alt);
 /*@ FIRING(CASE2_DEFAULT) */
 void ccm_fire_case2_default(struct ccm_machine *m, int32_t alt);
 
-/*@ FIRING(SCC) */
-void ccm_fire_scc(struct ccm_machine *m);
+/* scc first pushes the new stack (kernel/stacks.c): it fires, or refuses
+ * with nothing written when the stack table is full */
+/*@ requires wf: wf_but_options(m);
+    requires push: push_ok(m);
+    ROW_SCC_PRE
+    STEP_ASSIGNS
+    STACKS_ASSIGNS
+    FIRES_OR_FULL(Step_Scc{Pre,Post}(m))
+    ensures progress: \result == CCM_RUNNING ==> m->steps == \old(m->steps) + 1;
+    FIRE_KEEPS
+*/
+int ccm_fire_scc(struct ccm_machine *m);
 
 /*@ FIRING(SCC_SUB) */
 void ccm_fire_scc_sub(struct ccm_machine *m);

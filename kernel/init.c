@@ -114,6 +114,33 @@ static void zero_costs(uint64_t *costs, int64_t n)
         costs[i] = 0;
 }
 
+/* Lay the stack table: node c is the root <c> for each of the n cost
+ * centres, and the index is empty. */
+/*@ requires table: stk_valid(m) && table_ok(m) && 1 <= n <= m->stk.cap;
+    assigns m->stk.node[0 .. n - 1], m->stk.slot[0 .. m->stk.nslot - 1], m->stk.len;
+    ensures laid: stk_laid(m, n);
+*/
+static void lay_stacks(struct ccm_machine *m, int32_t n)
+{
+    /*@ loop invariant bounds: 0 <= c <= n;
+        loop invariant roots: \forall integer s; 0 <= s < c ==> m->stk.node[s].up == 0 && m->stk.node[s].cc == s;
+        loop assigns c, m->stk.node[0 .. n - 1];
+        loop variant n - c;
+    */
+    for (int32_t c = 0; c < n; c++) {
+        m->stk.node[c].up = 0;
+        m->stk.node[c].cc = (uint32_t)c;
+    }
+    /*@ loop invariant bounds: 0 <= i <= m->stk.nslot;
+        loop invariant empty: \forall integer j; 0 <= j < i ==> m->stk.slot[j] == 0;
+        loop assigns i, m->stk.slot[0 .. m->stk.nslot - 1];
+        loop variant m->stk.nslot - i;
+    */
+    for (uint32_t i = 0; i < m->stk.nslot; i++)
+        m->stk.slot[i] = 0;
+    m->stk.len = (uint32_t)n;
+}
+
 /* Lay the top-level bindings: object x is top_code[x] closed over the
  * empty environment, pinned with top_cc[x]. */
 /*@ requires valid: 0 <= ntop && \valid(heap + (0 .. ntop - 1)) &&
@@ -151,7 +178,8 @@ static void lay_tops(struct ccm_obj *heap, int32_t ntop, const int32_t *top_code
     requires arrays: init_arrays(m, p);
     requires room: p->ntop <= m->heap_cap;
     requires budget: 0 <= m->max_steps;
-    assigns m->code, m->ncode, m->cc_kind, m->ncc, m->costs[0 .. p->ncc * CCM_NCOUNTERS - 1],
+    requires table: table_ok(m) && p->ncc <= m->stk.cap && stk_laid(m, p->ncc);
+    assigns m->code, m->ncode, m->cc_kind, m->ncc, m->costs[0 .. m->stk.cap * CCM_NCOUNTERS - 1],
             m->heap[0 .. m->heap_cap - 1], m->heap_len, m->cell_len, m->stack_len,
             m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->steps, m->last_rule, m->max_steps;
     CCM_INIT_LAID
@@ -170,7 +198,7 @@ static void init_lay(struct ccm_machine *m, const struct ccm_program *p)
     m->ncode = p->ncode;
     m->cc_kind = p->cc_kind;
     m->ncc = p->ncc;
-    zero_costs(m->costs, (int64_t)p->ncc * CCM_NCOUNTERS);
+    zero_costs(m->costs, (int64_t)m->stk.cap * CCM_NCOUNTERS);
     lay_tops(m->heap, p->ntop, p->top_code, p->top_cc);
     /* What wf says of the objects, stated where they are laid: at the end,
      * after the register stores, wf_heap from lay_tops's postcondition and
@@ -234,14 +262,27 @@ static int check_options(const struct ccm_machine *m)
 {
     return (m->rules == CCM_RULES_FIG6 || m->rules == CCM_RULES_FIG2) &&
            (m->scoping == CCM_LEXICAL || m->scoping == CCM_EVALUATION) &&
-           (m->order == CCM_LEFT_TO_RIGHT || m->order == CCM_RIGHT_TO_LEFT);
+           (m->order == CCM_LEFT_TO_RIGHT || m->order == CCM_RIGHT_TO_LEFT) &&
+           (m->push == CCM_PUSH_SINGLE || m->push == CCM_PUSH_APPEND || m->push == CCM_PUSH_GHC);
+}
+
+/* Is the stack table's shape within the limits?  1 or 0. */
+/*@ requires valid: \valid_read(m);
+    assigns \nothing;
+    ensures result: \result != 0 <==> table_ok(m);
+*/
+static int check_table(const struct ccm_machine *m)
+{
+    return m->stk.cap <= CCM_MAX_NODES && m->stk.cap < m->stk.nslot && m->stk.nslot <= CCM_MAX_SLOTS;
 }
 
 int ccm_init(struct ccm_machine *m, const struct ccm_program *p)
 {
     if (!check_program(p)) return CCM_ERR_BAD_CODE;
     if (!check_options(m)) return CCM_ERR_BAD_CODE;
-    if (p->ntop > m->heap_cap) return CCM_RES_HEAP;
+    if (!check_table(m)) return CCM_ERR_BAD_CODE;
+    if (p->ntop > m->heap_cap || (uint32_t)p->ncc > m->stk.cap) return CCM_RES_HEAP;
+    lay_stacks(m, p->ncc);
     init_lay(m, p);
     return CCM_RUNNING;
 }

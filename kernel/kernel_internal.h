@@ -27,7 +27,7 @@
     requires env: is_env(m, env);
     requires out: \valid(addr) && \separated(addr, m, m->cells + (0 .. m->cell_cap - 1),
                   m->heap + (0 .. m->heap_cap - 1), m->stack + (0 .. m->stack_cap - 1),
-                  m->costs + (0 .. m->ncc * CCM_NCOUNTERS - 1));
+                  m->costs + (0 .. m->stk.cap * CCM_NCOUNTERS - 1));
     assigns *addr;
     behavior found:
       assumes resolves(m, env, ref);
@@ -99,7 +99,7 @@ int32_t ccm_push_cell(struct ccm_machine *m, int32_t addr, int32_t next);
 
 /*@ requires valid: machine_valid(m);
     requires room: 0 <= m->stack_len < m->stack_cap;
-    requires cc: in_cc(m, charged) && m->ncc <= CCM_MAX_CC;
+    requires cc: in_cc(m, charged) && m->stk.len <= m->stk.cap <= CCM_MAX_NODES;
     requires counter: 0 <= counter < CCM_NCOUNTERS;
     requires no_overflow: m->costs[cost_ix(charged, counter)] < UINT64_MAX;
     requires budget: m->steps < m->max_steps;
@@ -132,10 +132,57 @@ void ccm_push_write(struct ccm_machine *m, int32_t kind, int32_t cc, int32_t a, 
 void ccm_pop_write(struct ccm_machine *m, int32_t cc, int32_t code, int32_t env, int64_t num,
                    int32_t rule);
 
+/* the cost-centre stack table (stacks.c; acsl/ccm_stacks.h) */
+
+/* the context every function of the table needs */
+#define STK_CTX \
+  requires table: stk_valid(m) && stk_sizes(m) && stk_ok(m);
+/* the table grows by a node at most, and stays well formed */
+#define STK_KEEPS \
+  ensures sizes: stk_sizes(m); \
+  ensures table: stk_ok(m); \
+  ensures grown: \old(m->stk.len) <= m->stk.len;
+
+/* The node (parent, l): found through the index, or added as the next
+ * node (and indexed); -1, with nothing written, when it is not there and
+ * the table is full. */
+/*@ STK_CTX
+    requires parent: in_cc(m, parent);
+    requires cc: 0 <= l < m->ncc;
+    assigns m->stk.node[m->stk.len], m->stk.slot[0 .. m->stk.nslot - 1], m->stk.len;
+    STK_KEEPS
+    ensures found: \result >= 0 ==> stk_interned{Pre,Post}(m, parent, l, \result);
+    ensures full: \result < 0 ==> \result == -1 && stk_same{Pre,Post}(m);
+*/
+int32_t ccm_stack_intern(struct ccm_machine *m, int32_t parent, int32_t l);
+
+/* Push ghc's cut: the nearest node from s towards its root whose cost
+ * centre is l, or -1. */
+/*@ requires table: stk_valid(m) && stk_sizes(m) && stk_nodes_ok(m);
+    requires s: in_cc(m, s);
+    assigns \nothing;
+    ensures result: \result == ghc_cut(m, s, l);
+    ensures in_table: \result == -1 || in_cc(m, \result);
+*/
+int32_t ccm_stack_cut(const struct ccm_machine *m, int32_t s, int32_t l);
+
+/* push(l, s) under the run's push policy (docs/stacks.md section 3); -1,
+ * with nothing written, when the new node does not fit. */
+/*@ STK_CTX
+    requires push: push_ok(m);
+    requires s: in_cc(m, s);
+    requires cc: 0 <= l < m->ncc;
+    assigns m->stk.node[m->stk.len], m->stk.slot[0 .. m->stk.nslot - 1], m->stk.len;
+    STK_KEEPS
+    ensures pushed: \result >= 0 ==> pushed{Pre,Post}(m, l, s, \result) && in_cc(m, \result);
+    ensures full: \result < 0 ==> stk_same{Pre,Post}(m);
+*/
+int32_t ccm_stack_push(struct ccm_machine *m, int32_t l, int32_t s);
+
 /* costs and cost-centre subsumption (costs.c) */
 
-/*@ requires valid: \valid(m) && \valid(m->costs + (0 .. m->ncc * CCM_NCOUNTERS - 1));
-    requires cc: in_cc(m, cc) && 0 <= m->ncc <= CCM_MAX_CC;
+/*@ requires valid: \valid(m) && \valid(m->costs + (0 .. m->stk.cap * CCM_NCOUNTERS - 1));
+    requires cc: in_cc(m, cc) && m->stk.len <= m->stk.cap <= CCM_MAX_NODES;
     requires counter: 0 <= counter < CCM_NCOUNTERS;
     requires no_overflow: m->costs[cost_ix(cc, counter)] + amount <= UINT64_MAX;
     assigns m->costs[cost_ix(cc, counter)];
@@ -143,15 +190,17 @@ void ccm_pop_write(struct ccm_machine *m, int32_t cc, int32_t code, int32_t env,
 */
 void ccm_charge(struct ccm_machine *m, int32_t cc, int counter, uint64_t amount);
 
-/*@ requires valid: \valid_read(m) && \valid_read(m->cc_kind + (0 .. m->ncc - 1));
-    requires cc: in_cc(m, ccz);
+/*@ requires valid: \valid_read(m) && \valid_read(m->cc_kind + (0 .. m->ncc - 1)) &&
+                    \valid_read(m->stk.node + (0 .. m->stk.cap - 1)) && m->stk.len <= m->stk.cap;
+    requires cc: snode_ok(m, ccz);
     assigns \nothing;
     ensures result: \result == sub_cc(m, ccz, cc);
 */
 int32_t ccm_sub(const struct ccm_machine *m, int32_t ccz, int32_t cc);
 
-/*@ requires valid: \valid_read(m) && \valid_read(m->cc_kind + (0 .. m->ncc - 1));
-    requires cc: in_cc(m, ccz);
+/*@ requires valid: \valid_read(m) && \valid_read(m->cc_kind + (0 .. m->ncc - 1)) &&
+                    \valid_read(m->stk.node + (0 .. m->stk.cap - 1)) && m->stk.len <= m->stk.cap;
+    requires cc: snode_ok(m, ccz);
     assigns \nothing;
     ensures result: \result == subcaf_cc(m, ccz, cc);
 */
@@ -209,6 +258,7 @@ void ccm_row_app2(struct ccm_machine *m);
   ensures row: Step_Var1{Pre,Post}(m, addr);
 /*@ requires ctx: row_ctx(m);
     requires obj: obj_ok(m, m->heap[addr]) && cc_kinds_ok(m);
+    requires top: snode_ok(m, m->heap[addr].cc);
     ROW_VAR1_PRE
     assigns m->costs[cost_ix(m->ccc, CCM_V)], m->ccc, m->ctl_code, m->ctl_env, m->ctl_num,
             m->last_rule, m->steps;
@@ -238,6 +288,7 @@ void ccm_row_var2(struct ccm_machine *m, int32_t addr);
   ensures row: Step_Var3{Pre,Post}(m);
 /*@ requires ctx: row_ctx(m);
     requires top: top_ok(m) && cc_kinds_ok(m);
+    requires ccz: snode_ok(m, m->ccc);
     ROW_VAR3_PRE
     assigns m->heap[m->stack[m->stack_len - 1].a], m->costs[cost_ix(m->ccc, CCM_U)],
             m->ccc, m->stack_len, m->last_rule, m->steps;
@@ -324,17 +375,16 @@ void ccm_row_case2_default(struct ccm_machine *m, int32_t alt);
 #define ROW_SCC_PRE \
   requires row: ctl_kind(m) == CCM_SCC; \
   requires budget: m->steps < m->max_steps;
-#define ROW_SCC_POST \
-  ensures row: Step_Scc{Pre,Post}(m);
 /*@ requires ctx: row_ctx(m);
     requires node: ctl_node_ok(m);
     ROW_SCC_PRE
-    assigns m->costs[cost_ix(m->code[m->ctl_code].a, CCM_ENTRIES)],
+    requires pushed: in_cc(m, s);
+    assigns m->costs[cost_ix(s, CCM_ENTRIES)],
             m->costs[cost_ix(m->ccc, CCM_SUBENTRIES)],
             m->ccc, m->ctl_code, m->last_rule, m->steps;
-    ROW_SCC_POST
+    ensures row: Row_Scc{Pre,Post}(m, s);
 */
-void ccm_row_scc(struct ccm_machine *m);
+void ccm_row_scc(struct ccm_machine *m, int32_t s);
 
 #define ROW_SCC_SUB_PRE \
   requires row: ctl_kind(m) == CCM_SCC_SUB; \

@@ -1,13 +1,14 @@
 /* rows_scc.c -- scc and scc_sub: set the current cost centre. */
 #include "kernel_internal.h"
 
-/* scc:  cc | scc cc' e | S  =>  cc' | e | S   θ += cc'↦entries, cc↦subentries */
-void ccm_row_scc(struct ccm_machine *m)
+/* scc:  S | scc L e | Ss  =>  S' | e | Ss   θ += S'↦entries, S↦subentries,
+ * S' = push(L, S), pushed by the caller (kernel/stacks.c) */
+void ccm_row_scc(struct ccm_machine *m, int32_t s)
 {
     const struct ccm_node *n = &m->code[m->ctl_code];
-    ccm_charge(m, n->a, CCM_ENTRIES, 1);
+    ccm_charge(m, s, CCM_ENTRIES, 1);
     ccm_charge(m, m->ccc, CCM_SUBENTRIES, 1);
-    m->ccc = n->a;
+    m->ccc = s;
     m->ctl_code = n->b;
     m->last_rule = CCM_R_SCC;
     m->steps++;

@@ -55,7 +55,7 @@ void ccm_row_var2(struct ccm_machine *m, int32_t addr)
 /*@ requires valid: machine_valid(m);
     requires pop: 0 < m->stack_len <= m->stack_cap;
     requires x: 0 <= x < m->heap_len <= m->heap_cap;
-    requires ccz: in_cc(m, m->ccc) && m->ncc <= CCM_MAX_CC;
+    requires ccz: in_cc(m, m->ccc) && m->stk.len <= m->stk.cap <= CCM_MAX_NODES;
     requires no_overflow: m->costs[cost_ix(m->ccc, CCM_U)] < UINT64_MAX;
     requires budget: m->steps < m->max_steps;
     assigns m->heap[x], m->costs[cost_ix(m->ccc, CCM_U)], m->ccc, m->stack_len, m->last_rule, m->steps;

@@ -64,8 +64,7 @@ int ccm_step_case(struct ccm_machine *m)
 int ccm_step_scc(struct ccm_machine *m)
 {
     if (m->steps >= m->max_steps) return CCM_RES_STEPS;
-    ccm_fire_scc(m);
-    return CCM_RUNNING;
+    return ccm_fire_scc(m);
 }
 
 int ccm_step_scc_sub(struct ccm_machine *m)

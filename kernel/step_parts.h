@@ -52,7 +52,8 @@ int ccm_step_let(struct ccm_machine *m);
       B_CASE1 B_OUT_OF_STEPS B_OUT_OF_STACK) */
 int ccm_step_case(struct ccm_machine *m);
 
-/*@ STEP_PIECE(STEP_KIND(m) == CCM_SCC,
+/* (ccm_step's frame with the stack table: scc may add a node) */
+/*@ STEP_PIECE(STEP_KIND(m) == CCM_SCC, STACKS_ASSIGNS
       B_SCC B_OUT_OF_STEPS) */
 int ccm_step_scc(struct ccm_machine *m);
 

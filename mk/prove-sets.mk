@@ -16,7 +16,8 @@ PROVE_FUNCS := ccm_charge ccm_sub ccm_subcaf ccm_control_int ccm_control_is_int 
   ccm_step ccm_step_var ccm_step_var_enter ccm_step_var_thunk ccm_step_app ccm_step_let ccm_step_case ccm_step_scc \
   ccm_step_scc_sub ccm_step_prim ccm_step_value ccm_value_arg ccm_value_upd ccm_value_case \
   ccm_value_case_found ccm_value_case_default ccm_value_case_con \
-  ccm_case_alt ccm_case2_args let_binds_in_code ccm_value_prim1 ccm_value_prim2 ccm_value_resume
+  ccm_case_alt ccm_case2_args let_binds_in_code ccm_value_prim1 ccm_value_prim2 ccm_value_resume \
+  stack_hash ccm_stack_intern ccm_stack_cut ccm_stack_push ccm_stack_reindex lay_stacks check_table
 # the row firings: a row fired from a wf state keeps it (kernel/fire.h)
 PROVE_FIRE := ccm_fire_app1 ccm_fire_app2 ccm_fire_var1 ccm_fire_var2 ccm_fire_var3 ccm_fire_let \
   ccm_fire_case1 ccm_fire_case2 ccm_fire_case2_default ccm_fire_scc ccm_fire_scc_sub \
@@ -40,7 +41,7 @@ PROVE_PART_fire := $(PROVE_FIRE) ccm_row_force ccm_run ccm_code_ok ccm_init_run 
   ccm_row_case2 ccm_row_case2_default ccm_row_prim3
 # the rows that share a callee, let's pieces, the program checks (in_range's
 # callers together), ccm_init with its stores (the balance: docs/proof-log.md)
-PROVE_PART_rows := ccm_init check_options init_lay zero_costs lay_tops ccm_push_write ccm_row_let let_row_pieces ccm_row_scc ccm_row_var1 ccm_row_var2 ccm_row_var3 var3_write \
+PROVE_PART_rows := ccm_init check_options check_table lay_stacks init_lay zero_costs lay_tops ccm_push_write ccm_row_let let_row_pieces ccm_row_scc ccm_row_var1 ccm_row_var2 ccm_row_var3 var3_write \
   ccm_row_app1 ccm_row_case1 ccm_row_prim1 \
   ccm_row_prim2 ccm_value_prim1 ccm_value_prim2 ccm_prim_apply case2_bind_args ccm_resolve let_lay_objs let_push_cells \
   check_program check_node check_operand check_run in_range

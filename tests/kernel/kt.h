@@ -16,6 +16,8 @@
 #define KT_HEAP  64
 #define KT_CELLS 64
 #define KT_STACK 32
+#define KT_NODES 16     /* stack nodes: the roots (one per cost centre) and pushed stacks */
+#define KT_SLOTS 32
 
 struct kt {
     struct ccm_node code[KT_CODE]; int32_t ncode;
@@ -24,8 +26,10 @@ struct kt {
     struct ccm_obj heap[KT_HEAP];
     struct ccm_cell cells[KT_CELLS];
     struct ccm_frame stack[KT_STACK];
-    uint64_t costs[KT_CC * CCM_NCOUNTERS];
-    uint64_t before[KT_CC * CCM_NCOUNTERS];
+    struct ccm_snode nodes[KT_NODES];
+    uint32_t slots[KT_SLOTS];
+    uint64_t costs[KT_NODES * CCM_NCOUNTERS];
+    uint64_t before[KT_NODES * CCM_NCOUNTERS];
     uint64_t steps_before;
     struct ccm_program p;
     struct ccm_machine m;
@@ -106,6 +110,8 @@ static inline int kt_try_init_caps(struct kt *t, int32_t entry, int rules, int s
     t->m.cells = t->cells; t->m.cell_cap = cell_cap;
     t->m.stack = t->stack; t->m.stack_cap = stack_cap;
     t->m.costs = t->costs;
+    t->m.push = CCM_PUSH_SINGLE;
+    t->m.stk = (struct ccm_stacks){ .node = t->nodes, .cap = KT_NODES, .slot = t->slots, .nslot = KT_SLOTS };
     return ccm_init(&t->m, &t->p);
 }
 
@@ -184,10 +190,11 @@ static inline void kt_fire(struct kt *t, int rule)
 
 struct kt_charge { int32_t cc; int counter; uint64_t amount; };
 
-/* θ grew by exactly the listed charges and nothing else. */
+/* θ grew by exactly the listed charges and nothing else (cc: a stack
+ * node; under push single, node c is cost centre c). */
 static inline void kt_delta(const struct kt *t, const struct kt_charge *ch, int n)
 {
-    for (int32_t cc = 0; cc < t->ncc; cc++)
+    for (int32_t cc = 0; cc < KT_NODES; cc++)
         for (int k = 0; k < CCM_NCOUNTERS; k++) {
             uint64_t want = 0;
             for (int i = 0; i < n; i++)
@@ -222,6 +229,8 @@ static inline void kt_expect_refused(struct kt *t, int status)
     cr_assert(memcmp(copy.cells, t->cells, sizeof t->cells) == 0, "cells changed");
     cr_assert(memcmp(copy.stack, t->stack, sizeof t->stack) == 0, "stack changed");
     cr_assert(memcmp(copy.costs, t->costs, sizeof t->costs) == 0, "θ changed");
+    cr_assert(memcmp(copy.nodes, t->nodes, sizeof t->nodes) == 0, "stack nodes changed");
+    cr_assert(memcmp(copy.slots, t->slots, sizeof t->slots) == 0, "stack index changed");
 }
 
 #endif
