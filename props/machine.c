@@ -31,6 +31,7 @@ void mrun_init(struct mrun *r, int32_t heap_cap, int32_t cell_cap, int32_t stack
 void mrun_free(struct mrun *r)
 {
     free(r->m.heap); free(r->m.cells); free(r->m.stack); free(r->m.costs);
+    free(r->m.stk.node); free(r->m.stk.slot);
     free(r->ev); free(r->alloc_at); free(r->start_at); free(r->end_at);
     memset(r, 0, sizeof *r);
 }
@@ -67,6 +68,15 @@ int mrun_run(struct mrun *r, const struct front_image *img, int rules, int scopi
     size_t ncost = (size_t)img->ncc * CCM_NCOUNTERS;
     free(m->costs);
     m->costs = xcalloc(ncost ? ncost : 1, sizeof *m->costs);
+    /* the flat machine: push single, a stack table of the roots alone
+     * (node c is cost centre c), so costs[c * CCM_NCOUNTERS + k] as before */
+    free(m->stk.node);
+    free(m->stk.slot);
+    m->stk.cap = (uint32_t)(img->ncc > 0 ? img->ncc : 1);
+    m->stk.nslot = m->stk.cap + 1;
+    m->stk.node = xcalloc(m->stk.cap, sizeof *m->stk.node);
+    m->stk.slot = xcalloc(m->stk.nslot, sizeof *m->stk.slot);
+    m->push = CCM_PUSH_SINGLE;
     m->rules = rules; m->scoping = scoping; m->order = order;
     m->max_steps = max_steps;
     m->heap_cap = r->lim_heap > 0 && r->lim_heap < r->full_heap ? r->lim_heap : r->full_heap;
