@@ -104,6 +104,11 @@ static void check_flat(struct checker *C, const struct bs *F, const struct bs_re
     }
 }
 
+/* An evaluator's stacks as a stack_side (stack_text.h). */
+static int32_t bs_side_parent(const void *x, int32_t n) { return bs_node_parent(x, n); }
+static const char *bs_side_name(const void *x, int32_t n) { return bs_cc_name(x, bs_node_cc(x, n)); }
+static uint64_t bs_side_cost(const void *x, int32_t n, int k) { return bs_node_cost(x, n, k); }
+
 /* stk-order: A (left to right) and B (right to left) have the same
  * counters on every stack.  A's nodes are numbered parents first, so each
  * maps to B's node of the same names through its parent's image. */
@@ -113,40 +118,24 @@ static void check_order(struct checker *C, const struct bs *A, const struct bs_r
 {
     char how[96];
     if (!same_outcome(v, "stk-order", cfg, "left to right ", ar, "right to left", br)) return;
-    int32_t na = bs_nnodes(A);
-    int32_t *img = malloc((size_t)(na ? na : 1) * sizeof *img);
-    if (!img) { fprintf(stderr, "props: out of memory\n"); exit(3); }
-    int32_t costly_a = 0, costly_b = 0;
+    struct stack_side side = { A, bs_nnodes(A), bs_side_parent, bs_side_name, bs_side_cost };
     struct stack_text t = { 0 };
-    for (int32_t n = 0; n < na && !v->failed; n++) {
-        int32_t p = bs_node_parent(A, n);
-        const char *name = bs_cc_name(A, bs_node_cc(A, n));
-        img[n] = p >= 0 && img[p] < 0 ? -1 : bs_node_find(B, p >= 0 ? img[p] : -1, name);
-        int any = 0;
-        for (int k = 0; k < BS_NCOUNTERS && !v->failed; k++) {
-            uint64_t a = bs_node_cost(A, n, k), b = img[n] >= 0 ? bs_node_cost(B, img[n], k) : 0;
-            any |= a != 0;
-            if (a != b) {
-                snprintf(how, sizeof how, "%s cost %s", cfg, counter_name[k]);
-                fail(v, "stk-order", how, "%s: stack %s counter %s: %llu left to right, %llu "
-                     "right to left", cfg, stack_text(&t, A, n), counter_name[k],
-                     (unsigned long long)a, (unsigned long long)b);
-            }
-        }
-        costly_a += any;
-    }
-    for (int32_t n = 0; n < bs_nnodes(B); n++) {
-        int any = 0;
-        for (int k = 0; k < BS_NCOUNTERS; k++) any |= bs_node_cost(B, n, k) != 0;
-        costly_b += any;
+    int k = 0;
+    uint64_t want = 0;
+    int32_t costly_a, n = stacks_differ(&side, B, &k, &want, &costly_a);
+    if (n >= 0) {
+        snprintf(how, sizeof how, "%s cost %s", cfg, counter_name[k]);
+        fail(v, "stk-order", how, "%s: stack %s counter %s: %llu left to right, %llu "
+             "right to left", cfg, stack_text(&t, A, n), counter_name[k],
+             (unsigned long long)bs_node_cost(A, n, k), (unsigned long long)want);
     }
     /* A's costly stacks all matched B's: B has no other costly one */
+    int32_t costly_b = stacks_with_costs(B);
     if (!v->failed && costly_a != costly_b) {
         snprintf(how, sizeof how, "%s stacks", cfg);
         fail(v, "stk-order", how, "%s: %d stacks with costs left to right, %d right to left",
              cfg, (int)costly_a, (int)costly_b);
     }
-    free(img);
     free(t.buf);
     (void)C;
 }

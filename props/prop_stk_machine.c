@@ -44,6 +44,11 @@ static void value_text(const struct bs_expr *z, char *buf, size_t cap)
     else snprintf(buf, cap, "<function>");
 }
 
+/* The machine's stacks as a stack_side (stack_text.h). */
+static int32_t side_parent(const void *x, int32_t n) { return ccm_session_stack_parent(x, n); }
+static const char *side_name(const void *x, int32_t n) { return ccm_session_cc_name(x, ccm_session_stack_cc(x, n)); }
+static uint64_t side_cost(const void *x, int32_t n, int k) { return ccm_session_stack_cost(x, n, k); }
+
 /* One configuration; 0 when it was skipped. */
 static int one(struct bs *B, const char *text, size_t len, const struct ast_program *p,
                int push, int scoping, struct verdict *v)
@@ -74,39 +79,22 @@ static int one(struct bs *B, const char *text, size_t len, const struct ast_prog
         ccm_session_free(s);
         return 1;
     }
-    int32_t n = ccm_session_nstacks(s);
-    int32_t *img = malloc((size_t)(n > 0 ? n : 1) * sizeof *img);
-    if (!img) { fprintf(stderr, "props: out of memory\n"); exit(3); }
     char mtext[512];
     struct stack_text t = { 0 };
-    int32_t costly_m = 0, costly_b = 0;
-    for (int32_t i = 0; i < n && !v->failed; i++) {
-        int32_t par = ccm_session_stack_parent(s, i);
-        const char *name = ccm_session_cc_name(s, ccm_session_stack_cc(s, i));
-        if (par >= i) {
-            fail(v, "stk-machine", "stack table", "%s: node %d has parent %d, not before it", cfg, (int)i, (int)par);
-            break;
-        }
-        img[i] = par >= 0 && img[par] < 0 ? -1 : bs_node_find(B, par >= 0 ? img[par] : -1, name);
-        int any = 0;
-        for (int k = 0; k < CCM_NCOUNTERS && !v->failed; k++) {
-            uint64_t got = ccm_session_stack_cost(s, i, k), want = img[i] >= 0 ? bs_node_cost(B, img[i], k) : 0;
-            any |= got != 0;
-            if (got != want) {
-                machine_stack(s, i, mtext, sizeof mtext);
-                snprintf(how, sizeof how, "%s cost %s", cfg, counter_name[k]);
-                fail(v, "stk-machine", how, "%s: stack %s counter %s: %llu on the machine, %llu in the "
-                     "evaluator", cfg, mtext, counter_name[k], (unsigned long long)got, (unsigned long long)want);
-            }
-        }
-        costly_m += any;
-    }
-    for (int32_t j = 0; j < bs_nnodes(B) && !v->failed; j++) {
-        int any = 0;
-        for (int k = 0; k < BS_NCOUNTERS; k++) any |= bs_node_cost(B, j, k) != 0;
-        costly_b += any;
+    struct stack_side side = { s, ccm_session_nstacks(s), side_parent, side_name, side_cost };
+    int k = 0;
+    uint64_t want = 0;
+    int32_t costly_m, i = stacks_differ(&side, B, &k, &want, &costly_m);
+    if (i == -2) fail(v, "stk-machine", "stack table", "%s: a node's parent does not come before it", cfg);
+    else if (i >= 0) {
+        machine_stack(s, i, mtext, sizeof mtext);
+        snprintf(how, sizeof how, "%s cost %s", cfg, counter_name[k]);
+        fail(v, "stk-machine", how, "%s: stack %s counter %s: %llu on the machine, %llu in the evaluator",
+             cfg, mtext, counter_name[k], (unsigned long long)ccm_session_stack_cost(s, i, k),
+             (unsigned long long)want);
     }
     /* every costly stack of the machine matched one of the evaluator's */
+    int32_t costly_b = stacks_with_costs(B);
     if (!v->failed && costly_m != costly_b) {
         snprintf(how, sizeof how, "%s stacks", cfg);
         fail(v, "stk-machine", how, "%s: %d stacks with costs on the machine, %d in the evaluator",
@@ -126,7 +114,6 @@ static int one(struct bs *B, const char *text, size_t len, const struct ast_prog
         }
     }
     free(t.buf);
-    free(img);
     ccm_session_free(s);
     return 1;
 }

@@ -31,3 +31,37 @@ const char *stack_text(struct stack_text *t, const struct bs *S, int32_t s)
     }
     return t->buf + at;
 }
+
+int32_t stacks_with_costs(const struct bs *S)
+{
+    int32_t count = 0;
+    for (int32_t n = 0; n < bs_nnodes(S); n++) {
+        int any = 0;
+        for (int k = 0; k < BS_NCOUNTERS; k++) any |= bs_node_cost(S, n, k) != 0;
+        count += any;
+    }
+    return count;
+}
+
+int32_t stacks_differ(const struct stack_side *a, const struct bs *B, int *k, uint64_t *want,
+                      int32_t *costly)
+{
+    /* each node's image in B: B's node of its name under its parent's image */
+    int32_t *img = malloc((size_t)(a->n > 0 ? a->n : 1) * sizeof *img), found = -1;
+    if (!img) { fprintf(stderr, "props: out of memory\n"); exit(3); }
+    *costly = 0;
+    for (int32_t i = 0; i < a->n && found == -1; i++) {
+        int32_t p = a->parent(a->x, i);
+        if (p >= i) { found = -2; break; }
+        img[i] = p >= 0 && img[p] < 0 ? -1 : bs_node_find(B, p >= 0 ? img[p] : -1, a->name(a->x, i));
+        int any = 0;
+        for (int c = 0; c < BS_NCOUNTERS && found == -1; c++) {
+            uint64_t got = a->cost(a->x, i, c), w = img[i] >= 0 ? bs_node_cost(B, img[i], c) : 0;
+            any |= got != 0;
+            if (got != w) { found = i; *k = c; *want = w; }
+        }
+        *costly += any;
+    }
+    free(img);
+    return found;
+}
