@@ -62,6 +62,11 @@ def _load():
         "ccm_session_ncc": (c.c_int32, [S]),
         "ccm_session_cc_name": (c.c_char_p, [S, c.c_int32]),
         "ccm_session_cost": (c.c_uint64, [S, c.c_int32, c.c_int]),
+        "ccm_session_nstacks": (c.c_int32, [S]),
+        "ccm_session_stack_parent": (c.c_int32, [S, c.c_int32]),
+        "ccm_session_stack_cc": (c.c_int32, [S, c.c_int32]),
+        "ccm_session_stack_cost": (c.c_uint64, [S, c.c_int32, c.c_int]),
+        "ccm_session_current_stack": (c.c_int32, [S]),
         "ccm_session_value": (c.c_char_p, [S, c.c_char_p, c.c_size_t]),
         "ccm_session_error_message": (c.c_char_p, [S, c.c_int, c.c_char_p, c.c_size_t]),
         "ccm_status_kind": (c.c_char_p, [c.c_int]),
@@ -94,11 +99,16 @@ class Result:
     """One run: status ("value" or the error kind), value (text, or None
     after an error), error (the message naming the cause, or None), steps,
     returned_cc (the cost centre a value returned in), exit_status (as
-    `ccm run` would exit) and costs {cost centre: {counter: n}}."""
+    `ccm run` would exit) and costs {cost centre: {counter: n}}.  With
+    push append or ghc (docs/stacks.md) also stacks {(names, root
+    first): {counter: n}}, each stack's own counts, every stack the run
+    made, and returned_stack (names, or None); else both are None."""
 
-    def __init__(self, status, value, error, steps, returned_cc, exit_status, costs):
+    def __init__(self, status, value, error, steps, returned_cc, exit_status, costs, stacks=None,
+                 returned_stack=None):
         self.status, self.value, self.error = status, value, error
         self.steps, self.returned_cc, self.exit_status, self.costs = steps, returned_cc, exit_status, costs
+        self.stacks, self.returned_stack = stacks, returned_stack
 
     def __repr__(self):
         return f"<ccm.Result {self.status} value={self.value!r} steps={self.steps}>"
@@ -156,8 +166,19 @@ def _run(load, data, file, **options):
         for cc in range(_lib.ccm_session_ncc(s)):
             costs[_lib.ccm_session_cc_name(s, cc).decode()] = {
                 k: _lib.ccm_session_cost(s, cc, i) for i, k in enumerate(COUNTERS)}
+        stacks = returned_stack = None
+        if options.get("push") not in (None, OPTIONS["push"]["default"]):
+            names = []                   # each node's names; a parent comes before its children
+            for n in range(_lib.ccm_session_nstacks(s)):
+                p = _lib.ccm_session_stack_parent(s, n)
+                names.append((names[p] if p >= 0 else ()) +
+                             (_lib.ccm_session_cc_name(s, _lib.ccm_session_stack_cc(s, n)).decode(),))
+            stacks = {names[n]: {k: _lib.ccm_session_stack_cost(s, n, i) for i, k in enumerate(COUNTERS)}
+                      for n in range(len(names))}
+            if st == 1:
+                returned_stack = names[_lib.ccm_session_current_stack(s)]
         return Result(_lib.ccm_status_kind(st).decode(), value, error, _lib.ccm_session_steps(s),
-                      returned, _lib.ccm_exit_status(st), costs)
+                      returned, _lib.ccm_exit_status(st), costs, stacks, returned_stack)
     finally:
         _lib.ccm_session_free(s)
 

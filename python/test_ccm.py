@@ -160,6 +160,20 @@ class Options(unittest.TestCase):
             if row["kind"] == "budget":
                 self.assertFalse(str(row["default"]) in text, f"ccm.py spells {row['default']}")
 
+    def test_stacks(self):
+        # examples/stacks_slide.lam, derived by hand in its comment
+        src = 'f = \\x -> scc "f" (x + x);\nmain = scc "main" (let a = 1 in f a);\n'
+        r = ccm.run_text(src, push="append")
+        self.assertEqual((r.value, r.steps, r.returned_cc), ("2", 13, "f"))
+        self.assertEqual(r.returned_stack, ("MAIN", "main", "f"))
+        costly = {k: {c: n for c, n in v.items() if n} for k, v in r.stacks.items() if any(v.values())}
+        self.assertEqual(costly, {("MAIN",): {"V": 1, "subentries": 1},
+                                  ("MAIN", "main"): {"A": 1, "V": 1, "H": 1, "entries": 1, "subentries": 1},
+                                  ("MAIN", "main", "f"): {"V": 2, "U": 1, "P": 1, "entries": 1}})
+        self.assertEqual(r.costs["main"], counters(A=1, V=1, H=1, entries=1, subentries=1))
+        flat = ccm.run_text(src)
+        self.assertEqual((flat.stacks, flat.returned_stack, flat.costs), (None, None, r.costs))
+
     def test_defaults_are_the_defaults(self):
         # giving every default explicitly changes nothing
         given = {k: row["default"] for k, row in ccm.OPTIONS.items()}
