@@ -118,19 +118,27 @@ static int stack_build(struct ccm_session *s, const char *program, struct prof_t
     const char *file = strcmp(program, "-") == 0 ? "<stdin>" : program;
     struct stack_tree st;
     if (stack_tree_build(s, &st) != 0) return -1;
+    int32_t len = ccm_session_nstacks(s);
     t->node = calloc((size_t)st.n + 2, sizeof *t->node);
-    int32_t *at = malloc(((size_t)st.n + 1) * sizeof *at);   /* st index -> tree index */
-    if (!t->node || !at) { free(at); stack_tree_free(&st); return -1; }
+    /* root[i]: the root of stack i; last[d]: the tree index of the latest
+     * node emitted at stack depth d, the parent of the next at depth d + 1
+     * (preorder) */
+    int32_t *root = malloc(((size_t)len + 1) * sizeof *root), *last = malloc(((size_t)st.n + 1) * sizeof *last);
+    if (!t->node || !root || !last) { free(root); free(last); stack_tree_free(&st); return -1; }
+    for (int32_t i = 0; i < len; i++) {
+        int32_t p = ccm_session_stack_parent(s, i);
+        root[i] = p >= 0 && p < i ? root[p] : i;
+    }
     /* three passes over the roots' segments: MAIN itself, the CAF roots
      * (in a group), MAIN's stacks and the other roots */
     int32_t group = -1;
     for (int pass = 0; pass < 3; pass++)
         for (int32_t i = 0; i < st.n; i++) {
-            int32_t node = st.node[i], root = node;
-            while (ccm_session_stack_parent(s, root) >= 0) root = ccm_session_stack_parent(s, root);
-            int32_t rcc = ccm_session_stack_cc(s, root);
+            if (i == 0) last[0] = 0;              /* MAIN's stacks hang below the root */
+            int32_t node = st.node[i], r = root[node];
+            int32_t rcc = ccm_session_stack_cc(s, r);
             int caf = img->cc_kind[rcc] == CCM_CC_CAF, is_main = rcc == CCM_CC_MAIN;
-            int want = pass == 0 ? is_main && node == root : pass == 1 ? caf : !caf && !(is_main && node == root);
+            int want = pass == 0 ? is_main && node == r : pass == 1 ? caf : !caf && !(is_main && node == r);
             if (!want) continue;
             if (pass == 1 && group < 0) {
                 group = t->n;
@@ -140,7 +148,7 @@ static int stack_build(struct ccm_session *s, const char *program, struct prof_t
                 snprintf(g->src, sizeof g->src, "<entire-module>");
             }
             struct prof_node *n = &t->node[t->n];
-            at[i] = t->n++;
+            last[st.depth[i]] = t->n++;
             int32_t cc = ccm_session_stack_cc(s, node);
             describe_cc(n, s, cc, pos, file);
             n->no = node + 1;
@@ -149,15 +157,10 @@ static int stack_build(struct ccm_session *s, const char *program, struct prof_t
             columns(n, c);
             int32_t shift = is_main ? 0 : caf ? 2 : 1;
             n->depth = st.depth[i] + shift;
-            if (node == root) n->parent = is_main ? -1 : caf ? group : 0;
-            else {
-                /* the parent is the nearest listed node before i one level down */
-                int32_t j = i - 1;
-                while (st.depth[j] != st.depth[i] - 1) j--;
-                n->parent = at[j];
-            }
+            n->parent = node != r ? last[st.depth[i] - 1] : is_main ? -1 : caf ? group : 0;
         }
-    free(at);
+    free(root);
+    free(last);
     stack_tree_free(&st);
     return 0;
 }

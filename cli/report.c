@@ -43,14 +43,16 @@ static int echoed(const struct ccm_options *o, int k)
 static void json_stack(FILE *out, const struct ccm_session *s, int32_t node)
 {
     int32_t d = ccm_session_stack_depth(s, node);
+    int32_t *path = malloc((size_t)(d > 0 ? d : 1) * sizeof *path);
+    if (!path) { fputs("null", out); return; }
+    for (int32_t i = d - 1, n = node; i >= 0; i--, n = ccm_session_stack_parent(s, n)) path[i] = n;
     fputc('[', out);
-    for (int32_t i = d - 1; i >= 0; i--) {
-        int32_t n = node;
-        for (int32_t j = 0; j < i; j++) n = ccm_session_stack_parent(s, n);
-        if (i != d - 1) fputc(',', out);
-        json_put_string(out, ccm_session_cc_name(s, ccm_session_stack_cc(s, n)));
+    for (int32_t i = 0; i < d; i++) {
+        if (i) fputc(',', out);
+        json_put_string(out, ccm_session_cc_name(s, ccm_session_stack_cc(s, path[i])));
     }
     fputc(']', out);
+    free(path);
 }
 
 /* "stacks": every node of the stack table, its parent (null for a root),
@@ -154,6 +156,8 @@ static void print_row(FILE *out, int width, const char *name, const uint64_t *c,
  * level under its parent -- with its individual counters and its share of
  * the counted costs, individual and inherited (itself and every stack
  * below it, docs/stacks.md section 6). */
+#define STACK_INDENT 40
+
 static void stack_view(FILE *out, const struct ccm_session *s, uint64_t total)
 {
     struct stack_tree t;
@@ -162,7 +166,7 @@ static void stack_view(FILE *out, const struct ccm_session *s, uint64_t total)
     char shown[128];
     for (int32_t i = 0; i < t.n; i++) {
         shown_name(ccm_session_cc_name(s, ccm_session_stack_cc(s, t.node[i])), shown, sizeof shown);
-        int len = t.depth[i] + (int)strlen(shown);
+        int len = (t.depth[i] <= STACK_INDENT ? t.depth[i] : STACK_INDENT + 12) + (int)strlen(shown);
         if (len > width) width = len > 60 ? 60 : len;
     }
     fprintf(out, "\ncost-centre stacks (push %s): individual counts, shares individual and inherited\n",
@@ -174,7 +178,10 @@ static void stack_view(FILE *out, const struct ccm_session *s, uint64_t total)
         int32_t node = t.node[i];
         char name[200];
         shown_name(ccm_session_cc_name(s, ccm_session_stack_cc(s, node)), shown, sizeof shown);
-        snprintf(name, sizeof name, "%*s%s", t.depth[i], "", shown);
+        /* one space per level, up to STACK_INDENT levels; deeper, the
+         * depth in brackets (the view stays linear in the stacks) */
+        if (t.depth[i] <= STACK_INDENT) snprintf(name, sizeof name, "%*s%s", t.depth[i], "", shown);
+        else snprintf(name, sizeof name, "%*s[%d] %s", STACK_INDENT, "", (int)t.depth[i], shown);
         uint64_t own = 0, inh = 0;
         for (int k = CCM_A; k <= CCM_P; k++) {
             own += ccm_session_stack_cost(s, node, k);

@@ -22,6 +22,17 @@ int stack_tree_build(const struct ccm_session *s, struct stack_tree *t)
         stack_tree_free(t);
         return -1;
     }
+    /* each node's depth below its root: parents come first */
+    int32_t *below = malloc(n * sizeof *below);
+    if (!below) {
+        free(child); free(sib); free(todo);
+        stack_tree_free(t);
+        return -1;
+    }
+    for (int32_t i = 0; i < len; i++) {
+        int32_t p = ccm_session_stack_parent(s, i);
+        below[i] = p >= 0 && p < i ? below[p] + 1 : 0;
+    }
     for (int32_t i = 0; i < len; i++) {
         child[i] = -1;
         for (int k = 0; k < CCM_NCOUNTERS; k++) t->inh[(size_t)i * CCM_NCOUNTERS + k] = ccm_session_stack_cost(s, i, k);
@@ -47,14 +58,14 @@ int stack_tree_build(const struct ccm_session *s, struct stack_tree *t)
             for (int k = 0; k < CCM_NCOUNTERS; k++) any |= t->inh[(size_t)i * CCM_NCOUNTERS + k] != 0;
             if (!any) continue;
             t->node[t->n] = i;
-            t->depth[t->n++] = ccm_session_stack_depth(s, i) - 1;
+            t->depth[t->n++] = below[i];
             /* push the children last first, so that the first comes out first */
             int32_t k0 = sp;
             for (int32_t c = child[i]; c >= 0; c = sib[c]) todo[sp++] = c;
             for (int32_t a = k0, b = sp - 1; a < b; a++, b--) { int32_t x = todo[a]; todo[a] = todo[b]; todo[b] = x; }
         }
     }
-    free(child); free(sib); free(todo);
+    free(child); free(sib); free(todo); free(below);
     return 0;
 }
 
