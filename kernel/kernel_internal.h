@@ -390,15 +390,14 @@ void ccm_row_scc(struct ccm_machine *m, int32_t s);
 #define ROW_SCC_SUB_PRE \
   requires row: ctl_kind(m) == CCM_SCC_SUB; \
   requires budget: m->steps < m->max_steps;
-#define ROW_SCC_SUB_POST \
-  ensures row: Step_Scc_Sub{Pre,Post}(m);
 /*@ requires ctx: row_ctx(m);
     requires node: ctl_node_ok(m);
     ROW_SCC_SUB_PRE
+    requires pushed: in_cc(m, s);
     assigns m->ccc, m->ctl_code, m->last_rule, m->steps;
-    ROW_SCC_SUB_POST
+    ensures row: Row_Scc_Sub{Pre,Post}(m, s);
 */
-void ccm_row_scc_sub(struct ccm_machine *m);
+void ccm_row_scc_sub(struct ccm_machine *m, int32_t s);
 
 #define ROW_PRIM1_PRE \
   requires row: ctl_kind(m) == CCM_PRIM; \
