@@ -195,11 +195,14 @@
     pushed{A,B}(m, \at(m->code[m->ctl_code].a, A), \at(m->ccc, A), \at(m->ccc, B)) &&
     Row_Scc{A,B}(m, \at(m->ccc, B));
 
-  predicate Step_Scc_Sub{A,B}(struct ccm_machine *m) =
+  predicate Row_Scc_Sub{A,B}(struct ccm_machine *m, integer s) =
     \let n = \at(m->code[m->ctl_code], A);
-    ctl_is{B}(m, n.a, n.b, \at(m->ctl_env, A), \at(m->ctl_num, A)) &&
+    ctl_is{B}(m, s, n.b, \at(m->ctl_env, A), \at(m->ctl_num, A)) &&
     stack_same{A,B}(m) && heap_same{A,B}(m) && cells_same{A,B}(m) &&
     costs_same{A,B}(m) && counted{A,B}(m, CCM_R_SCC_SUB);
+  predicate Step_Scc_Sub{A,B}(struct ccm_machine *m) =
+    pushed{A,B}(m, \at(m->code[m->ctl_code].a, A), \at(m->ccc, A), \at(m->ccc, B)) &&
+    Row_Scc_Sub{A,B}(m, \at(m->ccc, B));
 
   predicate Step_Prim1{A,B}(struct ccm_machine *m) =
     \let cc = \at(m->ccc, A); \let n = \at(m->code[m->ctl_code], A); \let sl = \at(m->stack_len, A);

@@ -17,7 +17,7 @@
   predicate stk_nodes_ok{L}(struct ccm_machine *m) =
     (\forall integer s; 0 <= s < m->ncc ==> m->stk.node[s].up == 0 && m->stk.node[s].cc == s) &&
     (\forall integer s; m->ncc <= s < m->stk.len ==>
-       1 <= m->stk.node[s].up <= s && m->stk.node[s].cc < m->ncc);
+       1 <= m->stk.node[s].up <= s && 0 <= m->stk.node[s].cc < m->ncc);
 
   // every slot of the index is free or names a node in use
   predicate stk_index_ok{L}(struct ccm_machine *m) =

@@ -199,7 +199,7 @@
   FIRES_OR_FULL(Step_Scc{Pre,Post}(m))
 #define B_SCC_SUB behavior scc_sub: \
   assumes STEP_KIND(m) == CCM_SCC_SUB && HAS_STEP(m); \
-  FIRES(Step_Scc_Sub{Pre,Post}(m))
+  FIRES_OR_FULL(Step_Scc_Sub{Pre,Post}(m))
 #define B_PRIM1 behavior prim1: \
   assumes STEP_KIND(m) == CCM_PRIM && HAS_STEP(m) && STACK_ROOM(m, 1); \
   FIRES(Step_Prim1{Pre,Post}(m))

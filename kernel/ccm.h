@@ -300,6 +300,9 @@ int ccm_init(struct ccm_machine *m, const struct ccm_program *p);
     STACKS_ASSIGNS
     STEP_PROGRESS
     CCM_ENSURES_WF
+    // only scc and scc_sub add to the stack table
+    ensures table: \at(STEP_KIND(m), Pre) != CCM_SCC && \at(STEP_KIND(m), Pre) != CCM_SCC_SUB ==>
+                   stk_same{Pre,Post}(m);
     B_APP1 B_APP2 B_VAR1 B_VAR2 B_VAR3 B_LET B_CASE1 B_CASE2 B_CASE2_DEFAULT
     B_SCC B_SCC_SUB B_PRIM1 B_PRIM2 B_PRIM3 B_RESUME
     B_FINAL B_NOT_A_FUNCTION B_NO_ALTERNATIVE B_TYPE_ERROR B_BLACK_HOLE B_DIV_ZERO B_OVERFLOW

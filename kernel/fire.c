@@ -125,10 +125,13 @@ int ccm_fire_scc(struct ccm_machine *m)
     return CCM_RUNNING;
 }
 
-void ccm_fire_scc_sub(struct ccm_machine *m)
+int ccm_fire_scc_sub(struct ccm_machine *m)
 {
     /*@ assert node: ctl_node_ok(m); */
-    ccm_row_scc_sub(m);
+    int32_t s = ccm_stack_push(m, m->code[m->ctl_code].a, m->ccc);
+    if (s < 0) return CCM_RES_HEAP;
+    ccm_row_scc_sub(m, s);
+    return CCM_RUNNING;
 }
 
 void ccm_fire_prim1(struct ccm_machine *m)

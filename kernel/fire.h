@@ -110,8 +110,16 @@ void ccm_fire_case2_default(struct ccm_machine *m, int32_t alt);
 */
 int ccm_fire_scc(struct ccm_machine *m);
 
-/*@ FIRING(SCC_SUB) */
-void ccm_fire_scc_sub(struct ccm_machine *m);
+/*@ requires wf: wf_but_options(m);
+    requires push: push_ok(m);
+    ROW_SCC_SUB_PRE
+    STEP_ASSIGNS
+    STACKS_ASSIGNS
+    FIRES_OR_FULL(Step_Scc_Sub{Pre,Post}(m))
+    ensures progress: \result == CCM_RUNNING ==> m->steps == \old(m->steps) + 1;
+    FIRE_KEEPS
+*/
+int ccm_fire_scc_sub(struct ccm_machine *m);
 
 /*@ FIRING(PRIM1) */
 void ccm_fire_prim1(struct ccm_machine *m);

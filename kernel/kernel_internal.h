@@ -149,7 +149,7 @@ void ccm_pop_write(struct ccm_machine *m, int32_t cc, int32_t code, int32_t env,
 /*@ STK_CTX
     requires parent: in_cc(m, parent);
     requires cc: 0 <= l < m->ncc;
-    assigns m->stk.node[m->stk.len], m->stk.slot[0 .. m->stk.nslot - 1], m->stk.len;
+    assigns m->stk.node[0 .. m->stk.cap - 1], m->stk.slot[0 .. m->stk.nslot - 1], m->stk.len;
     STK_KEEPS
     ensures found: \result >= 0 ==> stk_interned{Pre,Post}(m, parent, l, \result);
     ensures full: \result < 0 ==> \result == -1 && stk_same{Pre,Post}(m);
@@ -160,6 +160,7 @@ int32_t ccm_stack_intern(struct ccm_machine *m, int32_t parent, int32_t l);
  * centre is l, or -1. */
 /*@ requires table: stk_valid(m) && stk_sizes(m) && stk_nodes_ok(m);
     requires s: in_cc(m, s);
+    requires cc: 0 <= l < m->ncc;
     assigns \nothing;
     ensures result: \result == ghc_cut(m, s, l);
     ensures in_table: \result == -1 || in_cc(m, \result);
@@ -172,7 +173,7 @@ int32_t ccm_stack_cut(const struct ccm_machine *m, int32_t s, int32_t l);
     requires push: push_ok(m);
     requires s: in_cc(m, s);
     requires cc: 0 <= l < m->ncc;
-    assigns m->stk.node[m->stk.len], m->stk.slot[0 .. m->stk.nslot - 1], m->stk.len;
+    assigns m->stk.node[0 .. m->stk.cap - 1], m->stk.slot[0 .. m->stk.nslot - 1], m->stk.len;
     STK_KEEPS
     ensures pushed: \result >= 0 ==> pushed{Pre,Post}(m, l, s, \result) && in_cc(m, \result);
     ensures full: \result < 0 ==> stk_same{Pre,Post}(m);
@@ -389,15 +390,14 @@ void ccm_row_scc(struct ccm_machine *m, int32_t s);
 #define ROW_SCC_SUB_PRE \
   requires row: ctl_kind(m) == CCM_SCC_SUB; \
   requires budget: m->steps < m->max_steps;
-#define ROW_SCC_SUB_POST \
-  ensures row: Step_Scc_Sub{Pre,Post}(m);
 /*@ requires ctx: row_ctx(m);
     requires node: ctl_node_ok(m);
     ROW_SCC_SUB_PRE
+    requires pushed: in_cc(m, s);
     assigns m->ccc, m->ctl_code, m->last_rule, m->steps;
-    ROW_SCC_SUB_POST
+    ensures row: Row_Scc_Sub{Pre,Post}(m, s);
 */
-void ccm_row_scc_sub(struct ccm_machine *m);
+void ccm_row_scc_sub(struct ccm_machine *m, int32_t s);
 
 #define ROW_PRIM1_PRE \
   requires row: ctl_kind(m) == CCM_PRIM; \

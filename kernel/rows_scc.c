@@ -1,4 +1,5 @@
-/* rows_scc.c -- scc and scc_sub: set the current cost centre. */
+/* rows_scc.c -- scc and scc_sub: set the current stack to the one their
+ * firing pushed (fire.c). */
 #include "kernel_internal.h"
 
 /* scc:  S | scc L e | Ss  =>  S' | e | Ss   θ += S'↦entries, S↦subentries,
@@ -14,11 +15,12 @@ void ccm_row_scc(struct ccm_machine *m, int32_t s)
     m->steps++;
 }
 
-/* scc_sub:  cc | scc_sub cc' e | S  =>  cc' | e | S   [ext] nothing charged */
-void ccm_row_scc_sub(struct ccm_machine *m)
+/* scc_sub:  S | scc_sub L e | Ss  =>  S' | e | Ss   [ext] nothing charged,
+ * S' = push(L, S) as for scc */
+void ccm_row_scc_sub(struct ccm_machine *m, int32_t s)
 {
     const struct ccm_node *n = &m->code[m->ctl_code];
-    m->ccc = n->a;
+    m->ccc = s;
     m->ctl_code = n->b;
     m->last_rule = CCM_R_SCC_SUB;
     m->steps++;

@@ -30,7 +30,8 @@ int ccm_run(struct ccm_machine *m)
     /*@ loop invariant wf: wf(m);
         loop assigns m->heap[0 .. CCM_MAX_CAP - 1], m->heap_len, m->cells[0 .. CCM_MAX_CAP - 1],
                      m->cell_len, m->stack[0 .. CCM_MAX_CAP - 1], m->stack_len,
-                     m->costs[0 .. CCM_MAX_CC * CCM_NCOUNTERS - 1], m->ccc, m->ctl_code, m->ctl_env,
+                     m->costs[0 .. CCM_MAX_NODES * CCM_NCOUNTERS - 1], m->stk.node[0 .. CCM_MAX_NODES - 1],
+                     m->stk.slot[0 .. CCM_MAX_SLOTS - 1], m->stk.len, m->ccc, m->ctl_code, m->ctl_env,
                      m->ctl_num, m->last_rule, m->steps;
         loop variant CCM_MAX_STEPS - m->steps;
     */

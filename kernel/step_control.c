@@ -70,8 +70,7 @@ int ccm_step_scc(struct ccm_machine *m)
 int ccm_step_scc_sub(struct ccm_machine *m)
 {
     if (m->steps >= m->max_steps) return CCM_RES_STEPS;
-    ccm_fire_scc_sub(m);
-    return CCM_RUNNING;
+    return ccm_fire_scc_sub(m);
 }
 
 int ccm_step_prim(struct ccm_machine *m)

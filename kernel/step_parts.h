@@ -57,7 +57,7 @@ int ccm_step_case(struct ccm_machine *m);
       B_SCC B_OUT_OF_STEPS) */
 int ccm_step_scc(struct ccm_machine *m);
 
-/*@ STEP_PIECE(STEP_KIND(m) == CCM_SCC_SUB,
+/*@ STEP_PIECE(STEP_KIND(m) == CCM_SCC_SUB, STACKS_ASSIGNS
       B_SCC_SUB B_OUT_OF_STEPS) */
 int ccm_step_scc_sub(struct ccm_machine *m);
 

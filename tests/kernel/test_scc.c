@@ -171,3 +171,20 @@ Test(stacks, reindex_restores_lookup)
     cr_assert_eq(stk_fire(&x, x.f, x.scc_g), 3);
     cr_assert_eq(x.t.m.stk.len, 5);
 }
+
+/* scc_sub pushes as scc does (docs/stacks.md section 2) and charges
+ * nothing: <f> then scc_sub g under append is <f,g> = node 3 */
+Test(stacks, scc_sub_pushes_without_charge)
+{
+    struct stk_fix x;
+    stk_setup(&x, CCM_PUSH_APPEND);
+    int32_t n = kt_node(&x.t, CCM_SCC_SUB, x.g, x.body, 0);
+    x.t.m.ncode = x.t.ncode;
+    x.t.p.ncode = x.t.ncode;
+    kt_control(&x.t, x.f, n, CCM_NIL, 0);
+    kt_fire(&x.t, CCM_R_SCC_SUB);
+    cr_assert_eq(x.t.m.ccc, 3);
+    cr_assert_eq(x.t.nodes[3].up, x.f + 1);
+    cr_assert_eq(x.t.nodes[3].cc, x.g);
+    KT_NO_DELTA(&x.t);
+}
