@@ -4,7 +4,7 @@
 # run --push append|ghc`) against the same derivations, and the properties
 # stk-flat, stk-order, stk-nodup, stk-machine on generated programs; the
 # same under ASan+UBSan on fewer seeds.
-# seeds at size 5 (a third as many at size 10): about 30 s, and 10 s sanitized
+# seeds at size 5 (a third as many at size 10): about 45 s, and 25 s sanitized
 STACKS_SEEDS     ?= 30000
 STACKS_SAN_SEEDS ?= 3000
 
