@@ -281,7 +281,7 @@ int ccm_init(struct ccm_machine *m, const struct ccm_program *p)
     if (!check_program(p)) return CCM_ERR_BAD_CODE;
     if (!check_options(m)) return CCM_ERR_BAD_CODE;
     if (!check_table(m)) return CCM_ERR_BAD_CODE;
-    if (p->ntop > m->heap_cap || (uint32_t)p->ncc > m->stk.cap) return CCM_RES_HEAP;
+    if (p->ntop > m->heap_cap || (int64_t)p->ncc > (int64_t)m->stk.cap) return CCM_RES_HEAP;
     lay_stacks(m, p->ncc);
     init_lay(m, p);
     return CCM_RUNNING;
