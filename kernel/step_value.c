@@ -72,6 +72,10 @@ int ccm_case2_args(const struct ccm_machine *m)
 
 int ccm_value_case(struct ccm_machine *m)
 {
+    /* the instances of wf the search needs, each its own small goal (as
+     * the call's one precondition, the provers lost their way in wf) */
+    /*@ assert top: top_ok(m); */
+    /*@ assert alts: node_ok(m->code, m->ncode, m->ncc, m->stack[m->stack_len - 1].a); */
     int32_t alt = ccm_case_alt(m);
     if (alt < 0) return CCM_ERR_NO_ALTERNATIVE;
     return ccm_value_case_found(m, alt);
