@@ -143,6 +143,17 @@ int ccm_row_case2(struct ccm_machine *m, int32_t alt)
     /*@ assert popped_step: \forall integer j; 0 <= j < \at(m->stack_len, Pre) ==> frame_eq{Bound,Here}(m, j); */
     /*@ assert popped_both: \forall integer j; 0 <= j < \at(m->stack_len, Pre) ==>
           frame_eq{Pre,Bound}(m, j) && frame_eq{Bound,Here}(m, j); */
+    /* the composition field by field (as one goal: a million units) */
+    /*@ assert popped_kind: \forall integer j; 0 <= j < \at(m->stack_len, Pre) ==>
+          \at(m->stack[j].kind, Here) == \at(m->stack[j].kind, Pre); */
+    /*@ assert popped_cc: \forall integer j; 0 <= j < \at(m->stack_len, Pre) ==>
+          \at(m->stack[j].cc, Here) == \at(m->stack[j].cc, Pre); */
+    /*@ assert popped_a: \forall integer j; 0 <= j < \at(m->stack_len, Pre) ==>
+          \at(m->stack[j].a, Here) == \at(m->stack[j].a, Pre); */
+    /*@ assert popped_b: \forall integer j; 0 <= j < \at(m->stack_len, Pre) ==>
+          \at(m->stack[j].b, Here) == \at(m->stack[j].b, Pre); */
+    /*@ assert popped_num: \forall integer j; 0 <= j < \at(m->stack_len, Pre) ==>
+          \at(m->stack[j].num, Here) == \at(m->stack[j].num, Pre); */
     /*@ assert popped_keep: \forall integer j; 0 <= j < \at(m->stack_len, Pre) ==> frame_eq{Pre,Here}(m, j); */
     /*@ assert popped: stack_popped{Pre,Here}(m); */
     /*@ assert heap_len: m->heap_len == \at(m->heap_len, Pre); */
