@@ -36,6 +36,11 @@ int ccm_run(struct ccm_machine *m)
         loop variant CCM_MAX_STEPS - m->steps;
     */
     for (;;) {
+        /* the capacities within the hard limits, from wf: so the step's
+         * frame is inside the loop's (from wf alone: out of units) */
+        /*@ assert caps: m->heap_cap <= CCM_MAX_CAP && m->cell_cap <= CCM_MAX_CAP &&
+                         m->stack_cap <= CCM_MAX_CAP && 0 <= m->stk.cap <= CCM_MAX_NODES &&
+                         0 <= m->stk.nslot <= CCM_MAX_SLOTS; */
         int st = ccm_step(m);
         if (st != CCM_RUNNING) return st;
     }

@@ -2,7 +2,8 @@
 # mutants.sh BUILD SEEDS MUTFILE... -- run the properties against each mutant
 # (mutants/{kernel,front}/NAME.mut, built by mk/props.mk into
 # BUILD/mutants/NAME/ccm-props) and print how many generated programs it took
-# to catch it: with every property (the bar), then with each property alone
+# to catch it: with every property and the machine's stacks against the
+# evaluator's (stk-machine) (the bar), then with each property alone
 # (informative, at most MUTANT_ALONE_SEEDS programs; "-" = not caught by that
 # property alone).
 #
@@ -30,7 +31,7 @@ first() {   # first() BIN SEEDS PROPS LIMIT -> "k|prop how" or "-|"
     else echo "crash|$(tail -n 1 <<<"$out")"; fi
 }
 
-props=(p1 p2a p2b p3 rt edge)
+props=(p1 p2a p2b p3 rt edge stk-machine)
 printf '%-3s %-7s %-28s %6s  %-40s' n area mutant all "caught by (first difference)"
 printf ' %5s' "${props[@]}"; echo
 for mut in "$@"; do
@@ -43,7 +44,7 @@ for mut in "$@"; do
         printf '%-3s %-7s %-28s %6s  %s\n' "$n" "$area" "$name" "FAIL" "not built"
         escaped=$((escaped + 1)); continue
     fi
-    r=$(first "$bin" "$seeds" all 120)
+    r=$(first "$bin" "$seeds" all,stk-machine 120)
     k=${r%%|*}; by=${r#*|}
     [ "$k" = crash ] && by="the harness crashed: $by"
     cols=""
