@@ -33,6 +33,19 @@
   ROW_##X##_POST \
   FIRE_KEEPS_WF
 
+/* the firing of a row that pushes a stack first (scc, scc_sub;
+ * kernel/stacks.c): it fires (its row predicate STEP), or refuses with
+ * nothing written when the stack table is full */
+#define FIRING_PUSH(X, STEP) \
+  requires wf: wf_but_options(m); \
+  requires push: push_ok(m); \
+  ROW_##X##_PRE \
+  STEP_ASSIGNS \
+  STACKS_ASSIGNS \
+  FIRES_OR_FULL(STEP{Pre,Post}(m)) \
+  ensures progress: \result == CCM_RUNNING ==> m->steps == \old(m->steps) + 1; \
+  FIRE_KEEPS
+
 /* what every firing ensures besides its row */
 #define FIRE_KEEPS_CONFIG \
   ensures config: config_scalars{Pre,Post}(m); \
@@ -97,28 +110,10 @@ void ccm_fire_case2(struct ccm_machine *m, int32_t alt);
 /*@ FIRING(CASE2_DEFAULT) */
 void ccm_fire_case2_default(struct ccm_machine *m, int32_t alt);
 
-/* scc first pushes the new stack (kernel/stacks.c): it fires, or refuses
- * with nothing written when the stack table is full */
-/*@ requires wf: wf_but_options(m);
-    requires push: push_ok(m);
-    ROW_SCC_PRE
-    STEP_ASSIGNS
-    STACKS_ASSIGNS
-    FIRES_OR_FULL(Step_Scc{Pre,Post}(m))
-    ensures progress: \result == CCM_RUNNING ==> m->steps == \old(m->steps) + 1;
-    FIRE_KEEPS
-*/
+/*@ FIRING_PUSH(SCC, Step_Scc) */
 int ccm_fire_scc(struct ccm_machine *m);
 
-/*@ requires wf: wf_but_options(m);
-    requires push: push_ok(m);
-    ROW_SCC_SUB_PRE
-    STEP_ASSIGNS
-    STACKS_ASSIGNS
-    FIRES_OR_FULL(Step_Scc_Sub{Pre,Post}(m))
-    ensures progress: \result == CCM_RUNNING ==> m->steps == \old(m->steps) + 1;
-    FIRE_KEEPS
-*/
+/*@ FIRING_PUSH(SCC_SUB, Step_Scc_Sub) */
 int ccm_fire_scc_sub(struct ccm_machine *m);
 
 /*@ FIRING(PRIM1) */
