@@ -22,8 +22,9 @@ void report_json(FILE *out, struct ccm_session *s, int status);
  * not NULL (CCM_NRULES counts, rulecount.c). */
 void report_json_counted(FILE *out, struct ccm_session *s, int status, const uint64_t *rule_counts);
 
-/* compare.c: `ccm compare FILE [--json]`, the four configurations side by side. */
-int cmd_compare(const char *file, int json);
+/* compare.c: `ccm compare [--stacks] FILE [--json]`, the four configurations
+ * (or, with --stacks, the four stack configurations) side by side. */
+int cmd_compare(const char *file, int json, int stacks);
 
 /* explain.c: `ccm explain`; exit status as `ccm run`'s. */
 int cmd_explain(const char *file, const struct ccm_options *opt,

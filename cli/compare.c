@@ -1,51 +1,76 @@
 /* cli/compare.c -- `ccm compare FILE [--json]`: the program run under the
  * four configurations (fig6/fig2 x lexical/evaluation), one row per cost
  * centre and counter with the four values side by side, `*` where they
- * differ.  Each run is an ordinary session; nothing here touches a cost. */
+ * differ.  `ccm compare --stacks FILE [--json]`: under the machine's four
+ * stack configurations (push append/ghc x lexical/evaluation, rules fig6),
+ * one row per stack (its names root first, joined by `/`) and counter,
+ * stacks matched across the runs by those paths, 0 where a run lacks one.
+ * Each run is an ordinary session; nothing here touches a cost. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "cli.h"
 #include "../kernel/ccm.h"
 
-/* Configuration i's name, "fig6/lexical", from the names of the table. */
-static const char *cfg_name(int i, char *buf, size_t cap)
+/* One configuration: the options a run changes from the defaults. */
+struct cfg { int rules, scoping, push; };
+static const struct cfg plain_cfgs[4] = {
+    { CCM_RULES_FIG6, CCM_LEXICAL, CCM_PUSH_SINGLE }, { CCM_RULES_FIG6, CCM_EVALUATION, CCM_PUSH_SINGLE },
+    { CCM_RULES_FIG2, CCM_LEXICAL, CCM_PUSH_SINGLE }, { CCM_RULES_FIG2, CCM_EVALUATION, CCM_PUSH_SINGLE },
+};
+static const struct cfg stack_cfgs[4] = {
+    { CCM_RULES_FIG6, CCM_LEXICAL, CCM_PUSH_APPEND }, { CCM_RULES_FIG6, CCM_EVALUATION, CCM_PUSH_APPEND },
+    { CCM_RULES_FIG6, CCM_LEXICAL, CCM_PUSH_GHC }, { CCM_RULES_FIG6, CCM_EVALUATION, CCM_PUSH_GHC },
+};
+
+/* Configuration c's name from the names of the table: "fig6/lexical", or
+ * "append/lexical" when the four differ in push rather than rules. */
+static const char *cfg_name(const struct cfg *c, int stacks, char *buf, size_t cap)
 {
-    snprintf(buf, cap, "%s/%s", ccm_option_value_name(CCM_OPT_rules, i < 2 ? CCM_RULES_FIG6 : CCM_RULES_FIG2, 0),
-             ccm_option_value_name(CCM_OPT_scoping, i % 2 ? CCM_EVALUATION : CCM_LEXICAL, 0));
+    snprintf(buf, cap, "%s/%s",
+             stacks ? ccm_option_value_name(CCM_OPT_push, c->push, 0)
+                    : ccm_option_value_name(CCM_OPT_rules, c->rules, 0),
+             ccm_option_value_name(CCM_OPT_scoping, c->scoping, 0));
     return buf;
 }
 static const char *const ctr_names[CCM_NCOUNTERS] = { "A", "C", "V", "U", "H", "P", "entries", "subentries" };
 
-int cmd_compare(const char *file, int json)
+/* The four runs; 2 (message given) when the program is refused, else 0
+ * with *rc the exit status of the first run that did not end in a value. */
+static int run_four(const char *file, const struct cfg cfgs[4], struct ccm_session *s[4], int *rc)
 {
-    struct ccm_session *s[4] = { 0 };
-    int st[4], rc = 0;
     char err[1100];
+    *rc = 0;
     for (int i = 0; i < 4; i++) {
         struct ccm_options o;
         ccm_options_default(&o);
-        o.rules = i < 2 ? CCM_RULES_FIG6 : CCM_RULES_FIG2;
-        o.scoping = i % 2 ? CCM_EVALUATION : CCM_LEXICAL;
+        o.rules = cfgs[i].rules;
+        o.scoping = cfgs[i].scoping;
+        o.push = cfgs[i].push;
         s[i] = ccm_session_from_file(file, &o, err, sizeof err);
         if (!s[i]) {
             fprintf(stderr, "%s\n", err);
             for (int j = 0; j < i; j++) ccm_session_free(s[j]);
             return 2;
         }
-        st[i] = ccm_session_run(s[i]);
-        if (st[i] != CCM_VALUE && !rc) rc = ccm_exit_status(st[i]);
+        int st = ccm_session_run(s[i]);
+        if (st != CCM_VALUE && !*rc) *rc = ccm_exit_status(st);
     }
-    /* The cost centres are the same in all four images (same program). */
-    int32_t ncc = ccm_session_ncc(s[0]);
+    return 0;
+}
+
+/* The header and the (run) steps row; in JSON the object up to its rows. */
+static void put_head(int json, int stacks, const struct cfg cfgs[4], struct ccm_session *s[4])
+{
     char name[64];
     if (json) {
         fputs("{\"configurations\":[", stdout);
-        for (int i = 0; i < 4; i++) printf("%s\"%s\"", i ? "," : "", cfg_name(i, name, sizeof name));
+        for (int i = 0; i < 4; i++) printf("%s\"%s\"", i ? "," : "", cfg_name(&cfgs[i], stacks, name, sizeof name));
         fputs("],\"steps\":[", stdout);
     } else {
-        printf("%-24s %-10s", "cost centre", "counter");
-        for (int i = 0; i < 4; i++) printf(" %15s", cfg_name(i, name, sizeof name));
+        printf("%-24s %-10s", stacks ? "stack" : "cost centre", "counter");
+        for (int i = 0; i < 4; i++) printf(" %15s", cfg_name(&cfgs[i], stacks, name, sizeof name));
         printf("\n%-24s %-10s", "(run)", "steps");
     }
     uint64_t steps[4];
@@ -58,31 +83,137 @@ int cmd_compare(const char *file, int json)
     }
     if (json) fputs("],\"rows\":[", stdout);
     else printf("%s\n", sd ? "  *" : "");
-    int first = 1;
-    for (int32_t cc = 0; cc < ncc; cc++)
-        for (int k = 0; k < CCM_NCOUNTERS; k++) {
-            uint64_t v[4];
-            int any = 0, differ = 0;
-            for (int i = 0; i < 4; i++) {
-                v[i] = ccm_session_cost(s[i], cc, k);
-                any |= v[i] != 0;
-                differ |= v[i] != v[0];
-            }
-            if (!any) continue;                  /* all four zero: no row */
-            if (json) {
-                printf("%s{\"cc\":", first ? "" : ",");
-                json_put_string(stdout, ccm_session_cc_name(s[0], cc));
-                printf(",\"counter\":\"%s\",\"values\":[%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "],\"differ\":%s}",
-                       ctr_names[k], v[0], v[1], v[2], v[3], differ ? "true" : "false");
-            } else {
-                printf("%-24s %-10s", ccm_session_cc_name(s[0], cc), ctr_names[k]);
-                for (int i = 0; i < 4; i++) printf(" %15" PRIu64, v[i]);
-                printf("%s\n", differ ? "  *" : "");
-            }
-            first = 0;
-        }
+}
+
+/* One row, unless all four values are zero; returns whether it printed.
+ * key is the JSON member naming the row ("cc" or "stack"). */
+static int put_row(int json, int first, const char *key, const char *label, int k, const uint64_t v[4])
+{
+    int any = 0, differ = 0;
+    for (int i = 0; i < 4; i++) {
+        any |= v[i] != 0;
+        differ |= v[i] != v[0];
+    }
+    if (!any) return 0;                          /* all four zero: no row */
+    if (json) {
+        printf("%s{\"%s\":", first ? "" : ",", key);
+        json_put_string(stdout, label);
+        printf(",\"counter\":\"%s\",\"values\":[%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "],\"differ\":%s}",
+               ctr_names[k], v[0], v[1], v[2], v[3], differ ? "true" : "false");
+    } else {
+        printf("%-24s %-10s", label, ctr_names[k]);
+        for (int i = 0; i < 4; i++) printf(" %15" PRIu64, v[i]);
+        printf("%s\n", differ ? "  *" : "");
+    }
+    return 1;
+}
+
+static int put_tail(int json, struct ccm_session *s[4], int rc)
+{
     if (json) fputs("]}\n", stdout);
     for (int i = 0; i < 4; i++) ccm_session_free(s[i]);
     if (fflush(stdout) != 0) return 2;
     return rc;
+}
+
+/* A stack of one run: its path and node. */
+struct named { char *path; int32_t node; };
+static int by_path(const void *a, const void *b)
+{
+    return strcmp(((const struct named *)a)->path, ((const struct named *)b)->path);
+}
+static char *path_of(const struct ccm_session *s, int32_t node)
+{
+    size_t need = ccm_session_stack_path(s, node, "/", NULL, 0);
+    char *p = malloc(need + 1);
+    if (p) ccm_session_stack_path(s, node, "/", p, need + 1);
+    return p;
+}
+
+/* Every stack of every run, sorted by path: st[i] (n[i] of them) run i's,
+ * all (*nall) the distinct paths of the four (pointing into st).  0 when
+ * memory ran out. */
+static int stack_tables(struct ccm_session *s[4], struct named *st[4], int32_t n[4], const char ***all, size_t *nall)
+{
+    size_t tot = 0;
+    for (int i = 0; i < 4; i++) {
+        n[i] = ccm_session_nstacks(s[i]);
+        st[i] = calloc((size_t)n[i] + 1, sizeof *st[i]);
+        if (!st[i]) return 0;
+        for (int32_t j = 0; j < n[i]; j++) {
+            st[i][j].node = j;
+            if (!(st[i][j].path = path_of(s[i], j))) return 0;
+        }
+        qsort(st[i], (size_t)n[i], sizeof *st[i], by_path);
+        tot += (size_t)n[i];
+    }
+    struct named *m = malloc((tot + 1) * sizeof *m);
+    *all = malloc((tot + 1) * sizeof **all);
+    if (!m || !*all) { free(m); return 0; }
+    size_t t = 0;
+    for (int i = 0; i < 4; i++) for (int32_t j = 0; j < n[i]; j++) m[t++] = st[i][j];
+    qsort(m, tot, sizeof *m, by_path);
+    *nall = 0;
+    for (size_t j = 0; j < tot; j++)
+        if (!*nall || strcmp((*all)[*nall - 1], m[j].path) != 0) (*all)[(*nall)++] = m[j].path;
+    free(m);
+    return 1;
+}
+
+static int cmd_compare_stacks(const char *file, int json)
+{
+    struct ccm_session *s[4] = { 0 };
+    int rc;
+    if (run_four(file, stack_cfgs, s, &rc)) return 2;
+    struct named *st[4] = { 0 };
+    int32_t n[4] = { 0 };
+    const char **all = NULL;
+    size_t nall = 0;
+    int ok = stack_tables(s, st, n, &all, &nall);
+    if (ok) {
+        put_head(json, 1, stack_cfgs, s);
+        int first = 1;
+        for (size_t j = 0; j < nall; j++) {
+            int32_t node[4];
+            for (int i = 0; i < 4; i++) {
+                struct named key = { (char *)all[j], 0 };
+                const struct named *f = bsearch(&key, st[i], (size_t)n[i], sizeof *st[i], by_path);
+                node[i] = f ? f->node : -1;
+            }
+            for (int k = 0; k < CCM_NCOUNTERS; k++) {
+                uint64_t v[4];
+                for (int i = 0; i < 4; i++) v[i] = node[i] < 0 ? 0 : ccm_session_stack_cost(s[i], node[i], k);
+                if (put_row(json, first, "stack", all[j], k, v)) first = 0;
+            }
+        }
+    } else fputs("ccm: out of memory\n", stderr);
+    free(all);
+    for (int i = 0; i < 4; i++) {
+        for (int32_t j = 0; st[i] && j < n[i]; j++) free(st[i][j].path);
+        free(st[i]);
+    }
+    if (!ok) {
+        for (int i = 0; i < 4; i++) ccm_session_free(s[i]);
+        return 2;
+    }
+    return put_tail(json, s, rc);
+}
+
+int cmd_compare(const char *file, int json, int stacks)
+{
+    if (stacks) return cmd_compare_stacks(file, json);
+    struct ccm_session *s[4] = { 0 };
+    int rc;
+    if (run_four(file, plain_cfgs, s, &rc)) return 2;
+    put_head(json, 0, plain_cfgs, s);
+    /* The cost centres are the same in all four images (same program). */
+    int32_t ncc = ccm_session_ncc(s[0]);
+    int first = 1;
+    for (int32_t cc = 0; cc < ncc; cc++)
+        for (int k = 0; k < CCM_NCOUNTERS; k++) {
+            uint64_t v[4];
+            for (int i = 0; i < 4; i++) v[i] = ccm_session_cost(s[i], cc, k);
+            if (put_row(json, first, "cc", ccm_session_cc_name(s[0], cc), k, v)) first = 0;
+        }
+    return put_tail(json, s, rc);
 }

@@ -263,16 +263,18 @@ int main(int argc, char **argv)
         return usage("`ccm version` takes only `--json`, not `%s`", argv[2]);
     }
     if (strcmp(argv[1], "compare") == 0) {
-        int json = 0;
+        int json = 0, stacks = 0;
         const char *file = NULL;
         for (int i = 2; i < argc; i++) {
             if (strcmp(argv[i], "--json") == 0) json = 1;
-            else if (strncmp(argv[i], "--", 2) == 0) return usage("`ccm compare` takes only --json, not `%s`", argv[i]);
+            else if (strcmp(argv[i], "--stacks") == 0) stacks = 1;
+            else if (strncmp(argv[i], "--", 2) == 0)
+                return usage("`ccm compare` takes only --stacks and --json, not `%s`", argv[i]);
             else if (file) return usage("more than one FILE (`%s`)", argv[i]);
             else file = argv[i];
         }
         if (!file) return usage("%s", "`ccm compare` needs a FILE");
-        return cmd_compare(file, json);
+        return cmd_compare(file, json, stacks);
     }
     if (strcmp(argv[1], "options") == 0) {
         int known = argc > 2 && (strcmp(argv[2], "--json") == 0 || strcmp(argv[2], "--markdown") == 0);
