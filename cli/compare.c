@@ -34,6 +34,8 @@ static const char *cfg_name(const struct cfg *c, int stacks, char *buf, size_t c
              ccm_option_value_name(CCM_OPT_scoping, c->scoping, 0));
     return buf;
 }
+/* A value column: as wide as the longest configuration name. */
+static int col_width(int stacks) { return stacks ? 17 : 15; }
 static const char *const ctr_names[CCM_NCOUNTERS] = { "A", "C", "V", "U", "H", "P", "entries", "subentries" };
 
 /* The four runs; 2 (message given) when the program is refused, else 0
@@ -70,7 +72,7 @@ static void put_head(int json, int stacks, const struct cfg cfgs[4], struct ccm_
         fputs("],\"steps\":[", stdout);
     } else {
         printf("%-24s %-10s", stacks ? "stack" : "cost centre", "counter");
-        for (int i = 0; i < 4; i++) printf(" %15s", cfg_name(&cfgs[i], stacks, name, sizeof name));
+        for (int i = 0; i < 4; i++) printf(" %*s", col_width(stacks), cfg_name(&cfgs[i], stacks, name, sizeof name));
         printf("\n%-24s %-10s", "(run)", "steps");
     }
     uint64_t steps[4];
@@ -79,15 +81,15 @@ static void put_head(int json, int stacks, const struct cfg cfgs[4], struct ccm_
         steps[i] = ccm_session_machine(s[i])->steps;
         if (steps[i] != steps[0]) sd = 1;
         if (json) printf("%s%" PRIu64, i ? "," : "", steps[i]);
-        else printf(" %15" PRIu64, steps[i]);
+        else printf(" %*" PRIu64, col_width(stacks), steps[i]);
     }
     if (json) fputs("],\"rows\":[", stdout);
     else printf("%s\n", sd ? "  *" : "");
 }
 
 /* One row, unless all four values are zero; returns whether it printed.
- * key is the JSON member naming the row ("cc" or "stack"). */
-static int put_row(int json, int first, const char *key, const char *label, int k, const uint64_t v[4])
+ * The JSON member naming the row is "cc", or "stack" under --stacks. */
+static int put_row(int json, int first, int stacks, const char *label, int k, const uint64_t v[4])
 {
     int any = 0, differ = 0;
     for (int i = 0; i < 4; i++) {
@@ -96,13 +98,13 @@ static int put_row(int json, int first, const char *key, const char *label, int 
     }
     if (!any) return 0;                          /* all four zero: no row */
     if (json) {
-        printf("%s{\"%s\":", first ? "" : ",", key);
+        printf("%s{\"%s\":", first ? "" : ",", stacks ? "stack" : "cc");
         json_put_string(stdout, label);
         printf(",\"counter\":\"%s\",\"values\":[%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "],\"differ\":%s}",
                ctr_names[k], v[0], v[1], v[2], v[3], differ ? "true" : "false");
     } else {
         printf("%-24s %-10s", label, ctr_names[k]);
-        for (int i = 0; i < 4; i++) printf(" %15" PRIu64, v[i]);
+        for (int i = 0; i < 4; i++) printf(" %*" PRIu64, col_width(stacks), v[i]);
         printf("%s\n", differ ? "  *" : "");
     }
     return 1;
@@ -183,7 +185,7 @@ static int cmd_compare_stacks(const char *file, int json)
             for (int k = 0; k < CCM_NCOUNTERS; k++) {
                 uint64_t v[4];
                 for (int i = 0; i < 4; i++) v[i] = node[i] < 0 ? 0 : ccm_session_stack_cost(s[i], node[i], k);
-                if (put_row(json, first, "stack", all[j], k, v)) first = 0;
+                if (put_row(json, first, 1, all[j], k, v)) first = 0;
             }
         }
     } else fputs("ccm: out of memory\n", stderr);
@@ -213,7 +215,7 @@ int cmd_compare(const char *file, int json, int stacks)
         for (int k = 0; k < CCM_NCOUNTERS; k++) {
             uint64_t v[4];
             for (int i = 0; i < 4; i++) v[i] = ccm_session_cost(s[i], cc, k);
-            if (put_row(json, first, "cc", ccm_session_cc_name(s[0], cc), k, v)) first = 0;
+            if (put_row(json, first, 0, ccm_session_cc_name(s[0], cc), k, v)) first = 0;
         }
     return put_tail(json, s, rc);
 }
