@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "../front/front.h"
 #include "../kernel/ccm.h"
 
 /* One configuration: the options a run changes from the defaults. */
@@ -44,21 +45,31 @@ static int run_four(const char *file, const struct cfg cfgs[4], struct ccm_sessi
 {
     char err[1100];
     *rc = 0;
+    /* Standard input is read once, for the four runs. */
+    size_t len = 0;
+    char *text = NULL;
+    if (strcmp(file, "-") == 0) {
+        struct front_diag d;
+        if (!(text = front_read_text(file, &len, &d))) { fprintf(stderr, "%s\n", d.text); return 2; }
+    }
     for (int i = 0; i < 4; i++) {
         struct ccm_options o;
         ccm_options_default(&o);
         o.rules = cfgs[i].rules;
         o.scoping = cfgs[i].scoping;
         o.push = cfgs[i].push;
-        s[i] = ccm_session_from_file(file, &o, err, sizeof err);
+        s[i] = text ? ccm_session_from_text("<stdin>", text, len, &o, err, sizeof err)
+                    : ccm_session_from_file(file, &o, err, sizeof err);
         if (!s[i]) {
             fprintf(stderr, "%s\n", err);
             for (int j = 0; j < i; j++) ccm_session_free(s[j]);
+            free(text);
             return 2;
         }
         int st = ccm_session_run(s[i]);
         if (st != CCM_VALUE && !*rc) *rc = ccm_exit_status(st);
     }
+    free(text);
     return 0;
 }
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""tests/audit/compare.py -- `ccm compare FILE [--json]` (issue 14, item 3).
+"""tests/audit/compare.py -- `ccm compare [--stacks] FILE [--json]` (issue 14,
+item 3; --stacks: issue 40, item 3, at the end).
 
 The expected numbers are the hand derivations of tests/examples/*.expect
 (each `run RULES SCOPING` block lists the costs derived by hand for that
@@ -86,5 +87,104 @@ for args in (["compare"], ["compare", "--frob", "examples/hello.lam"],
     check(p.returncode == 2 and p.stdout == b"" and p.stderr, f"{args}: exit {p.returncode}")
 p = subprocess.run([CCM, "compare", "-"], input=b"main = (", capture_output=True)
 check(p.returncode == 2 and p.stderr.startswith(b"<stdin>:1:"), f"bad program: {p.returncode} {p.stderr!r}")
+
+# --stacks (issue 40, item 3): the machine's four stack configurations, push
+# append/ghc x scoping lexical/evaluation under fig6.  The expected numbers
+# are the hand derivations in the comments of examples/stacks_local.lam and
+# stacks_hof.lam (docs/stacks.md): their `--! push P call C` blocks list each
+# stack's individual counts, derived step by step above them.  Every stack
+# those blocks list must show its counts in its column, and a stack a
+# derivation omits must show 0 there.
+SCFGS = ["append/lexical", "append/evaluation", "ghc/lexical", "ghc/evaluation"]
+
+
+def derived_stacks(lam):
+    """{config: {"MAIN/c": {counter: n}}} for the four --stacks configurations."""
+    want, cfgs = {c: {} for c in SCFGS}, []
+    for line in open(lam, encoding="utf-8"):
+        if not line.startswith("--!"):
+            continue
+        w = line[3:].split()
+        if not w:
+            cfgs = []
+        elif w[0] == "push":
+            calls = {"lexical": "lexical", "evaluation": "evaluation"}
+            cfgs = [f"{p}/{calls[c]}" for p in w[1].split(",") for c in w[3].split(",")
+                    if f"{p}/{c}" in SCFGS]
+        elif w[0] == "stack":
+            path, counts = line[3:].split(":")
+            path = "/".join(re.findall(r'"([^"]*)"', path))
+            cc = {}
+            for t in counts.split():
+                m = re.fullmatch(r"([A-Za-z]+?)(\d+)", t)
+                cc[m.group(1)] = int(m.group(2))
+            for c in cfgs:
+                want[c][path] = cc
+    return want
+
+
+for lam in ("examples/stacks_local.lam", "examples/stacks_hof.lam"):
+    want = derived_stacks(lam)
+    check(all(want[c] for c in SCFGS), f"{lam}: a configuration without a derivation")
+    p = subprocess.run([CCM, "compare", "--stacks", lam, "--json"], capture_output=True)
+    check(p.returncode == 0 and p.stderr == b"", f"{lam} --stacks: exit {p.returncode} {p.stderr!r}")
+    rep = json.loads(p.stdout)
+    check(rep["configurations"] == SCFGS, f"{lam}: configurations {rep['configurations']}")
+    steps = {"examples/stacks_local.lam": 12, "examples/stacks_hof.lam": 19}[lam]
+    check(rep["steps"] == [steps] * 4, f"{lam}: steps {rep['steps']} != hand {steps}")
+    rows = {(r["stack"], r["counter"]): r for r in rep["rows"]}
+    keys = [(r["stack"], COUNTERS.index(r["counter"])) for r in rep["rows"]]
+    check(keys == sorted(keys, key=lambda k: (k[0].encode(), k[1])), f"{lam}: rows not in path order")
+    for r in rep["rows"]:
+        check(r["differ"] == (len(set(r["values"])) > 1), f"{lam}: differ mark of {r}")
+        check(any(r["values"]), f"{lam}: an all-zero row {r}")
+    for i, cfg in enumerate(SCFGS):
+        for (path, k), row in rows.items():
+            if path not in want[cfg]:
+                check(row["values"][i] == 0, f"{lam} {cfg} {path} {k}: {row['values'][i]} != hand 0")
+        for path, cc in want[cfg].items():
+            for k in COUNTERS:
+                row = rows.get((path, k))
+                got = row["values"][i] if row else 0
+                check(got == cc.get(k, 0), f"{lam} {cfg} {path} {k}: {got} != hand {cc.get(k, 0)}")
+
+# The text form, rows read off the derivations: stacks_local.lam's <MAIN> V
+# is 3 under lexical (steps 1, 8, 10) and 1 under evaluation (step 1), so it
+# is marked; its H2 is the same everywhere, unmarked.  stacks_hof.lam's
+# <MAIN,top,apply> V is 1 lexical, 2 evaluation; <MAIN,inc> U 2 and 1.
+p = subprocess.run([CCM, "compare", "--stacks", "examples/stacks_local.lam"], capture_output=True, text=True)
+rows = {tuple(l.split()[:2]): l.split()[2:] for l in p.stdout.splitlines()}
+check(p.returncode == 0 and p.stdout.split()[:2] == ["stack", "counter"], f"stacks header {p.stdout[:80]!r}")
+check(rows.get(("MAIN", "V")) == ["3", "1", "3", "1", "*"], f"stacks MAIN V {rows.get(('MAIN', 'V'))}")
+check(rows.get(("MAIN", "H")) == ["2", "2", "2", "2"], f"stacks MAIN H {rows.get(('MAIN', 'H'))}")
+check(rows.get(("MAIN/c", "V")) == ["1", "3", "1", "3", "*"], f"stacks MAIN/c V {rows.get(('MAIN/c', 'V'))}")
+check(("MAIN/c", "C") not in rows and ("SUB", "A") not in rows, "stacks: a row that is zero everywhere")
+p = subprocess.run([CCM, "compare", "examples/stacks_hof.lam", "--stacks"], capture_output=True, text=True)
+rows = {tuple(l.split()[:2]): l.split()[2:] for l in p.stdout.splitlines()}
+check(rows.get(("MAIN/top/apply", "V")) == ["1", "2", "1", "2", "*"], f"hof apply V {rows.get(('MAIN/top/apply', 'V'))}")
+check(rows.get(("MAIN/inc", "U")) == ["2", "1", "2", "1", "*"], f"hof inc U {rows.get(('MAIN/inc', 'U'))}")
+check(rows.get(("MAIN/top", "A")) == ["2", "2", "2", "2"], f"hof top A {rows.get(('MAIN/top', 'A'))}")
+
+# --stacks: a run that ends in an error keeps its costs so far and gives
+# the run's exit status (1: division by zero, as plain compare does).
+p = subprocess.run([CCM, "compare", "--stacks", "-"], input="main = scc \"d\" (1 / 0);",
+                   capture_output=True, text=True)
+rows = {tuple(l.split()[:2]): l.split()[2:] for l in p.stdout.splitlines()}
+check(p.returncode == 1 and rows.get(("MAIN/d", "P")) == ["1", "1", "1", "1"], f"error run: {p.returncode} {rows}")
+
+# Standard input is read once for the four runs (plain compare too).
+p = subprocess.run([CCM, "compare", "-"], input=open("examples/hello.lam", "rb").read(), capture_output=True)
+q = subprocess.run([CCM, "compare", "examples/hello.lam"], capture_output=True)
+check(p.returncode == 0 and p.stdout == q.stdout, f"compare - : {p.returncode} {p.stderr!r}")
+
+# --stacks usage and bad input: exit 2, nothing on standard output.
+for args in (["compare", "--stacks"], ["compare", "--stacks", "--frob", "examples/hello.lam"],
+             ["compare", "--stacks", "examples/hello.lam", "examples/and.lam"],
+             ["compare", "--stacks", "/nonexistent.lam"]):
+    p = subprocess.run([CCM, *args], capture_output=True)
+    check(p.returncode == 2 and p.stdout == b"" and p.stderr, f"{args}: exit {p.returncode}")
+p = subprocess.run([CCM, "compare", "--stacks", "-", "--json"], input=b"main = (", capture_output=True)
+check(p.returncode == 2 and p.stdout == b"" and re.match(rb"<stdin>:1:\d+: ", p.stderr),
+      f"--stacks bad program: {p.returncode} {p.stderr!r}")
 
 T.finish()
