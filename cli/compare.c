@@ -129,34 +129,46 @@ static int put_tail(int json, struct ccm_session *s[4], int rc)
     return rc;
 }
 
-/* A stack of one run: its path and node. */
-struct named { char *path; int32_t node; };
+/* A stack of one run: its path, its cost centres root first (the same
+ * numbers in the four runs: one program) and its node.  The runs' stacks
+ * are matched by the cost centres, so that two stacks whose paths read
+ * alike (a name with `/` in it) stay apart; the rows are in path order. */
+struct named { char *path; int32_t *ccs; int32_t depth, node; };
 static int by_path(const void *a, const void *b)
 {
-    return strcmp(((const struct named *)a)->path, ((const struct named *)b)->path);
+    const struct named *x = a, *y = b;
+    int c = strcmp(x->path, y->path);
+    for (int32_t i = 0; !c && i < x->depth && i < y->depth; i++)
+        c = (x->ccs[i] > y->ccs[i]) - (x->ccs[i] < y->ccs[i]);
+    return c ? c : (x->depth > y->depth) - (x->depth < y->depth);
 }
-static char *path_of(const struct ccm_session *s, int32_t node)
+static int name_stack(const struct ccm_session *s, int32_t node, struct named *out)
 {
     size_t need = ccm_session_stack_path(s, node, "/", NULL, 0);
-    char *p = malloc(need + 1);
-    if (p) ccm_session_stack_path(s, node, "/", p, need + 1);
-    return p;
+    out->node = node;
+    out->depth = ccm_session_stack_depth(s, node);
+    out->path = malloc(need + 1);
+    out->ccs = malloc(((size_t)out->depth + 1) * sizeof *out->ccs);
+    if (!out->path || !out->ccs) return 0;
+    ccm_session_stack_path(s, node, "/", out->path, need + 1);
+    for (int32_t i = out->depth - 1, at = node; i >= 0; i--, at = ccm_session_stack_parent(s, at))
+        out->ccs[i] = ccm_session_stack_cc(s, at);
+    return 1;
 }
 
-/* Every stack of every run, sorted by path: st[i] (n[i] of them) run i's,
- * all (*nall) the distinct paths of the four (pointing into st).  0 when
+/* Every stack of every run, sorted: st[i] (n[i] of them) run i's, all
+ * (*nall) the distinct stacks of the four (pointing into st).  0 when
  * memory ran out. */
-static int stack_tables(struct ccm_session *s[4], struct named *st[4], int32_t n[4], const char ***all, size_t *nall)
+static int stack_tables(struct ccm_session *s[4], struct named *st[4], int32_t n[4],
+                        const struct named ***all, size_t *nall)
 {
     size_t tot = 0;
     for (int i = 0; i < 4; i++) {
         n[i] = ccm_session_nstacks(s[i]);
         st[i] = calloc((size_t)n[i] + 1, sizeof *st[i]);
         if (!st[i]) return 0;
-        for (int32_t j = 0; j < n[i]; j++) {
-            st[i][j].node = j;
-            if (!(st[i][j].path = path_of(s[i], j))) return 0;
-        }
+        for (int32_t j = 0; j < n[i]; j++)
+            if (!name_stack(s[i], j, &st[i][j])) return 0;
         qsort(st[i], (size_t)n[i], sizeof *st[i], by_path);
         tot += (size_t)n[i];
     }
@@ -167,8 +179,14 @@ static int stack_tables(struct ccm_session *s[4], struct named *st[4], int32_t n
     for (int i = 0; i < 4; i++) for (int32_t j = 0; j < n[i]; j++) m[t++] = st[i][j];
     qsort(m, tot, sizeof *m, by_path);
     *nall = 0;
-    for (size_t j = 0; j < tot; j++)
-        if (!*nall || strcmp((*all)[*nall - 1], m[j].path) != 0) (*all)[(*nall)++] = m[j].path;
+    for (size_t j = 0; j < tot; j++) {
+        if (*nall && by_path((*all)[*nall - 1], &m[j]) == 0) continue;
+        /* the same stack in st (m's copies are freed below) */
+        for (int i = 0; i < 4; i++) {
+            const struct named *f = bsearch(&m[j], st[i], (size_t)n[i], sizeof *st[i], by_path);
+            if (f) { (*all)[(*nall)++] = f; break; }
+        }
+    }
     free(m);
     return 1;
 }
@@ -180,7 +198,7 @@ static int cmd_compare_stacks(const char *file, int json)
     if (run_four(file, stack_cfgs, s, &rc)) return 2;
     struct named *st[4] = { 0 };
     int32_t n[4] = { 0 };
-    const char **all = NULL;
+    const struct named **all = NULL;
     size_t nall = 0;
     int ok = stack_tables(s, st, n, &all, &nall);
     if (ok) {
@@ -189,20 +207,22 @@ static int cmd_compare_stacks(const char *file, int json)
         for (size_t j = 0; j < nall; j++) {
             int32_t node[4];
             for (int i = 0; i < 4; i++) {
-                struct named key = { (char *)all[j], 0 };
-                const struct named *f = bsearch(&key, st[i], (size_t)n[i], sizeof *st[i], by_path);
+                const struct named *f = bsearch(all[j], st[i], (size_t)n[i], sizeof *st[i], by_path);
                 node[i] = f ? f->node : -1;
             }
             for (int k = 0; k < CCM_NCOUNTERS; k++) {
                 uint64_t v[4];
                 for (int i = 0; i < 4; i++) v[i] = node[i] < 0 ? 0 : ccm_session_stack_cost(s[i], node[i], k);
-                if (put_row(json, first, 1, all[j], k, v)) first = 0;
+                if (put_row(json, first, 1, all[j]->path, k, v)) first = 0;
             }
         }
     } else fputs("ccm: out of memory\n", stderr);
     free(all);
     for (int i = 0; i < 4; i++) {
-        for (int32_t j = 0; st[i] && j < n[i]; j++) free(st[i][j].path);
+        for (int32_t j = 0; st[i] && j < n[i]; j++) {
+            free(st[i][j].path);
+            free(st[i][j].ccs);
+        }
         free(st[i]);
     }
     if (!ok) {

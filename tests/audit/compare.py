@@ -165,6 +165,15 @@ check(rows.get(("MAIN/top/apply", "V")) == ["1", "2", "1", "2", "*"], f"hof appl
 check(rows.get(("MAIN/inc", "U")) == ["2", "1", "2", "1", "*"], f"hof inc U {rows.get(('MAIN/inc', 'U'))}")
 check(rows.get(("MAIN/top", "A")) == ["2", "2", "2", "2"], f"hof top A {rows.get(('MAIN/top', 'A'))}")
 
+# Stacks are matched by their cost centres, not by the text of the path:
+# <MAIN,a,b/c> and <MAIN,a/b,c> both read MAIN/a/b/c and stay two rows,
+# each with its own U1 entries1 (the ones of `1` and `2`).
+p = subprocess.run([CCM, "compare", "--stacks", "-", "--json"],
+                   input='main = (scc "a" (scc "b/c" 1)) + (scc "a/b" (scc "c" 2));', capture_output=True, text=True)
+same = [r for r in json.loads(p.stdout)["rows"] if r["stack"] == "MAIN/a/b/c"]
+check(p.returncode == 0 and [(r["counter"], r["values"]) for r in same]
+      == [("U", [1, 1, 1, 1]), ("entries", [1, 1, 1, 1])] * 2, f"paths that read alike: {same}")
+
 # --stacks: a run that ends in an error keeps its costs so far and gives
 # the run's exit status (1: division by zero, as plain compare does).
 p = subprocess.run([CCM, "compare", "--stacks", "-"], input="main = scc \"d\" (1 / 0);",
