@@ -256,10 +256,13 @@ struct ccm_program {
 int ccm_code_ok(const struct ccm_node *code, int32_t ncode, int32_t ncc);
 
 /* Lay the initial state (MAIN, Γinit, main, [], {}) into m, whose array
- * pointers, capacities, options and budget the caller has set.  Returns
- * CCM_RUNNING, or CCM_ERR_BAD_CODE when the program (or an option: rules,
- * scoping, order not one of their named values) is bad, CCM_RES_HEAP when
- * the top-level bindings do not fit. */
+ * pointers, capacities, options, budget and stack table arrays (stk.node,
+ * cap, slot, nslot) the caller has set; it lays the roots <c> and clears
+ * the index.  Returns CCM_RUNNING, or CCM_ERR_BAD_CODE when the program
+ * (or an option: rules, scoping, order, push not one of their named
+ * values; or the table: cap > CCM_MAX_NODES, nslot <= cap or nslot >
+ * CCM_MAX_SLOTS) is bad, CCM_RES_HEAP when the top-level bindings or the
+ * roots do not fit. */
 /*@ requires program: program_valid(p);
     requires arrays: init_arrays(m, p);
     requires budget: 0 <= m->max_steps;
