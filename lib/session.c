@@ -150,6 +150,12 @@ static uint32_t first_nodes(const struct ccm_session *s)
     return want > 0 ? (uint32_t)want : 1;
 }
 
+int session_short_of_nodes(const struct ccm_machine *m)
+{
+    uint8_t kind = m->code[m->ctl_code].kind;
+    return (kind == CCM_SCC || kind == CCM_SCC_SUB) && m->stk.len == m->stk.cap;
+}
+
 /* A full stack table (the scc in control needs a node it has no room
  * for): grow it, double, within --max-nodes.  0, or -1 (the budget, or out
  * of memory: s->oom says so). */
@@ -243,8 +249,7 @@ int ccm_session_grow(struct ccm_session *s, int status)
     if (status != CCM_RES_HEAP || m->ctl_code < 0 || m->ctl_code >= m->ncode) return status;
     /* an scc that makes a new stack with the table full (it needs no heap
      * object and no cell) */
-    uint8_t kind = m->code[m->ctl_code].kind;
-    if ((kind == CCM_SCC || kind == CCM_SCC_SUB) && m->stk.len == m->stk.cap)
+    if (session_short_of_nodes(m))
         return grow_nodes(s) == 0 ? CCM_RUNNING : status;
     /* Who was short (acsl/ccm_step.h, SHORT_OF_HEAP): a let of n bindings
      * needs n objects and n cells; any other row only cells -- one (app2)
