@@ -26,9 +26,10 @@ void report_json_counted(FILE *out, struct ccm_session *s, int status, const uin
  * (or, with --stacks, the four stack configurations) side by side. */
 int cmd_compare(const char *file, int json, int stacks);
 
-/* explain.c: `ccm explain`; exit status as `ccm run`'s. */
+/* explain.c: `ccm explain`, per cost centre (cc_name: only that one) or,
+ * with stack_path, for the one stack it names; exit status as `ccm run`'s. */
 int cmd_explain(const char *file, const struct ccm_options *opt,
-                const char *cc_name, const char *counter, int json);
+                const char *cc_name, const char *counter, const char *stack_path, int json);
 
 /* annotate.c: `ccm annotate` (text, or with html non-NULL a page written there). */
 int cmd_annotate(const char *file, const struct ccm_options *opt, const char *html);

@@ -1,12 +1,15 @@
-/* explain.c -- `ccm explain FILE [--cc NAME] [--counter K] [--json]`: each
- * counter of each cost centre broken down by the node and rule that charged
- * it (docs/audit.md).  The groups come from observe.c; they add up to the
- * report's counters, or nothing is printed. */
+/* explain.c -- `ccm explain FILE [--cc NAME | --stack PATH] [--counter K]
+ * [--json]`: each counter of each cost centre, or of one cost-centre stack,
+ * broken down by the node and rule that charged it (docs/audit.md).  The
+ * groups come from observe.c; they add up to the report's counters (the
+ * stack's individual counters), or nothing is printed. */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
 #include "observe.h"
+#include "stackpath.h"
+#include "stacktree.h"
 
 /* The order a breakdown is listed in: largest count first, then by
  * position in the source, then by rule. */
@@ -20,7 +23,7 @@ static int by_count(const void *x, const void *y)
     if (pa.line != pb.line) return pa.line < pb.line ? -1 : 1;
     if (pa.col != pb.col) return pa.col < pb.col ? -1 : 1;
     if (a->rule != b->rule) return a->rule < b->rule ? -1 : 1;
-    return a->thunk_cc < b->thunk_cc ? -1 : a->thunk_cc > b->thunk_cc;
+    return a->thunk < b->thunk ? -1 : a->thunk > b->thunk;
 }
 
 /* Is cost centre cc listed?  As in the report: MAIN always, others when a
@@ -33,25 +36,44 @@ static int listed(const struct ccm_session *s, int32_t cc)
     return 0;
 }
 
-/* What a V or U line adds: the variable, and for a thunk its cost centre. */
-static void entered_text(const struct ccm_session *s, const struct charge *c, char *buf, size_t cap)
+/* What a V or U line adds: the variable, and for a thunk its cost centre
+ * (by_stack: the stack it was built under). */
+static void entered_text(const struct ccm_session *s, const struct charge *c, int by_stack, char *buf, size_t cap)
 {
     const char *v = observe_var_name(s, c->node);
     buf[0] = '\0';
     if (!v || (c->counter != CCM_V && c->counter != CCM_U)) return;
-    if (c->thunk_cc >= 0)
-        snprintf(buf, cap, "%s `%s`, a thunk built in %s", c->counter == CCM_U ? "updates" : "enters",
-                 v, ccm_session_cc_name(s, c->thunk_cc));
-    else snprintf(buf, cap, "enters `%s`, a value", v);
+    if (c->thunk < 0) { snprintf(buf, cap, "enters `%s`, a value", v); return; }
+    int n = snprintf(buf, cap, "%s `%s`, a thunk built %s ", c->counter == CCM_U ? "updates" : "enters", v,
+                     by_stack ? "under" : "in");
+    if (n < 0 || (size_t)n >= cap) return;
+    if (by_stack) ccm_session_stack_path(s, c->thunk, "/", buf + n, cap - (size_t)n);
+    else snprintf(buf + n, cap - (size_t)n, "%s", ccm_session_cc_name(s, c->thunk_cc));
+}
+
+/* A stack's names, root first, as a JSON array. */
+static void json_stack_names(FILE *out, const struct ccm_session *s, int32_t node)
+{
+    int32_t d = ccm_session_stack_depth(s, node);
+    int32_t *path = malloc((d > 0 ? (size_t)d : 1) * sizeof *path);
+    if (!path) { fputs("null", out); return; }     /* the caller's check of ferror does not see this */
+    for (int32_t i = d - 1, n = node; i >= 0; i--, n = ccm_session_stack_parent(s, n)) path[i] = n;
+    fputc('[', out);
+    for (int32_t i = 0; i < d; i++) {
+        if (i) fputc(',', out);
+        json_put_string(out, ccm_session_cc_name(s, ccm_session_stack_cc(s, path[i])));
+    }
+    fputc(']', out);
+    free(path);
 }
 
 static void print_group(FILE *out, const struct ccm_session *s, const char *file, const struct charge *c,
-                        int json, int first)
+                        int by_stack, int json, int first)
 {
-    char at[1100], src[128], why[300];
+    char at[1100], src[128], why[1200];
     observe_where(s, file, c->node, at, sizeof at, src, sizeof src);
     if (!json) {
-        entered_text(s, c, why, sizeof why);
+        entered_text(s, c, by_stack, why, sizeof why);
         fprintf(out, "    %10" PRIu64 "  %-7s %-24s %s%s%s\n", c->count, ccm_rule_name(c->rule), at, src,
                 why[0] ? "   -- " : "", why);
         return;
@@ -68,6 +90,11 @@ static void print_group(FILE *out, const struct ccm_session *s, const char *file
         fputs(",\"thunk_cc\":", out);
         if (c->thunk_cc >= 0) json_put_string(out, ccm_session_cc_name(s, c->thunk_cc));
         else fputs("null", out);
+        if (by_stack) {
+            fputs(",\"thunk_stack\":", out);
+            if (c->thunk >= 0) json_stack_names(out, s, c->thunk);
+            else fputs("null", out);
+        }
     }
     fputc('}', out);
 }
@@ -95,7 +122,7 @@ static void print_breakdown(FILE *out, const struct ccm_session *s, const char *
             int first = 1;
             for (size_t i = 0; i < o->n; i++)
                 if (o->v[i].cc == cc && o->v[i].counter == k) {
-                    print_group(out, s, file, &o->v[i], json, first);
+                    print_group(out, s, file, &o->v[i], 0, json, first);
                     first = 0;
                 }
             if (json) fputc(']', out);
@@ -105,10 +132,58 @@ static void print_breakdown(FILE *out, const struct ccm_session *s, const char *
     if (json) fputc('}', out);
 }
 
+/* The breakdown of one stack: its individual counters (each non-zero one,
+ * or only_k), each with the groups charged while it was the current stack. */
+static void print_stack_breakdown(FILE *out, const struct ccm_session *s, const char *file,
+                                  const struct observation *o, int32_t stack, int only_k, int json)
+{
+    if (json) {
+        fputs(",\"stack\":", out);
+        json_stack_names(out, s, stack);
+        fputs(",\"stack_costs\":{", out);
+    } else {
+        size_t need = ccm_session_stack_path(s, stack, "/", NULL, 0);
+        char *p = malloc(need + 1);
+        if (p) ccm_session_stack_path(s, stack, "/", p, need + 1);
+        fprintf(out, "stack %s\n", p ? p : "(out of memory)");
+        free(p);
+    }
+    int first_k = 1;
+    for (int k = 0; k < CCM_NCOUNTERS; k++) {
+        if (only_k >= 0 && k != only_k) continue;
+        uint64_t own = ccm_session_stack_cost(s, stack, k);
+        if (json) fprintf(out, "%s\"%s\":[", first_k ? "" : ",", observe_counter_names[k]);
+        else if (own) fprintf(out, "  %s %" PRIu64 "\n", observe_counter_names[k], own);
+        first_k = 0;
+        int first = 1;
+        for (size_t i = 0; i < o->n; i++)
+            if (o->v[i].stack == stack && o->v[i].counter == k) {
+                print_group(out, s, file, &o->v[i], 1, json, first);
+                first = 0;
+            }
+        if (json) fputc(']', out);
+    }
+    if (json) fputc('}', out);
+}
+
+/* Do the groups of `stack` add up to its individual counters?  (They do
+ * whenever the observation is complete; checked again here, as the flat
+ * breakdown is, so that a breakdown that would not add up is never shown.) */
+static int stack_adds_up(const struct ccm_session *s, const struct observation *o, int32_t stack)
+{
+    uint64_t sum[CCM_NCOUNTERS] = { 0 };
+    for (size_t i = 0; i < o->n; i++)
+        if (o->v[i].stack == stack) sum[o->v[i].counter] += o->v[i].count;
+    for (int k = 0; k < CCM_NCOUNTERS; k++)
+        if (sum[k] != ccm_session_stack_cost(s, stack, k)) return 0;
+    return 1;
+}
+
 int cmd_explain(const char *file, const struct ccm_options *opt,
-                const char *cc_name, const char *counter, int json)
+                const char *cc_name, const char *counter, const char *stack_path, int json)
 {
     int only_k = -1;
+    char err[1100];
     if (counter) {
         for (int k = 0; k < CCM_NCOUNTERS; k++)
             if (strcmp(counter, observe_counter_names[k]) == 0) only_k = k;
@@ -117,7 +192,10 @@ int cmd_explain(const char *file, const struct ccm_options *opt,
             return 2;
         }
     }
-    char err[1100];
+    if (stack_path && stack_path_check(stack_path, err, sizeof err) != 0) {
+        fprintf(stderr, "ccm: %s\n", err);
+        return 2;
+    }
     struct ccm_session *s = ccm_session_from_file(file, opt, err, sizeof err);
     if (!s) { fprintf(stderr, "%s\n", err); return 2; }
     int32_t only_cc = -1;
@@ -126,34 +204,52 @@ int cmd_explain(const char *file, const struct ccm_options *opt,
         ccm_session_free(s);
         return 2;
     }
-    struct observation o;
+    struct observation o, by_top = { 0 };
     int st = observe_run(s, &o);
-    if (st < 0 || !o.complete) {
+    int ok = st >= 0 && o.complete;
+    /* the stack exists once the run has made it: looked up after the run */
+    int32_t stack = -1, nearest = -1;
+    if (ok && stack_path && (stack = stack_path_find(s, stack_path, &nearest)) < 0) {
+        char msg[4096];
+        stack_path_not_found(s, stack_path, stack, nearest, msg, sizeof msg);
+        fprintf(stderr, "ccm: %s\n", msg);
+        observe_free(&o);
+        ccm_session_free(s);
+        return stack == -3 ? 3 : 2;
+    }
+    if (ok && stack >= 0) ok = stack_adds_up(s, &o, stack);
+    if (ok && stack < 0 && observe_by_top(&o, &by_top) != 0) st = -1, ok = 0;
+    if (!ok) {
         fprintf(stderr, "ccm: %s\n", st < 0 ? "out of memory while explaining"
                                             : "internal error: the breakdown does not add up to the counters");
         observe_free(&o);
         ccm_session_free(s);
         return st < 0 ? 3 : 1;
     }
+    /* the per-cost-centre view sums each group over the stacks with one top */
+    struct observation *shown = stack >= 0 ? &o : &by_top;
     const char *where = strcmp(file, "-") == 0 ? "<stdin>" : file;   /* as diagnostics name it */
     sort_session = s;
-    qsort(o.v, o.n, sizeof *o.v, by_count);
+    qsort(shown->v, shown->n, sizeof *shown->v, by_count);
     FILE *out = stdout;
     char buf[512];
     if (json) {
         /* the report's own members, then the breakdown in place of its costs */
         fputs("{\"report\":", out);
         report_json(out, s, st);
-        print_breakdown(out, s, where, &o, only_cc, only_k, 1);
+        if (stack >= 0) print_stack_breakdown(out, s, where, shown, stack, only_k, 1);
+        else print_breakdown(out, s, where, shown, only_cc, only_k, 1);
         fputs("}\n", out);
     } else {
         report_table(out, file, s, st);
         fputc('\n', out);
-        print_breakdown(out, s, where, &o, only_cc, only_k, 0);
+        if (stack >= 0) print_stack_breakdown(out, s, where, shown, stack, only_k, 0);
+        else print_breakdown(out, s, where, shown, only_cc, only_k, 0);
     }
     if (st != CCM_VALUE)
         fprintf(stderr, "ccm: %s: %s\n", ccm_error_kind(st), ccm_session_error_message(s, st, buf, sizeof buf));
     observe_free(&o);
+    observe_free(&by_top);
     ccm_session_free(s);
     if (fflush(stdout) != 0) return 2;
     return ccm_exit_status(st);

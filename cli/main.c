@@ -41,6 +41,7 @@ struct args {
     int rule_counts;       /* --rule-counts: the per-rule histogram too */
     struct prof_request prof;   /* --prof, --prof-json, --speedscope, --heap-profile (profile.h) */
     const char *cc, *counter;   /* explain: --cc, --counter */
+    const char *stack;          /* explain: --stack PATH */
     const char *html;           /* annotate: --html OUT */
     const char *assert_file;    /* run: --assert FILE */
     int auto_cc;                /* --auto-cc MODE (enum front_auto_cc_mode) */
@@ -107,6 +108,7 @@ static int parse_args(int argc, char **argv, struct args *a)
         i++;
         if (strcmp(o, "--cc") == 0 && strcmp(a->cmd, "explain") == 0) a->cc = v;
         else if (strcmp(o, "--counter") == 0 && strcmp(a->cmd, "explain") == 0) a->counter = v;
+        else if (strcmp(o, "--stack") == 0 && strcmp(a->cmd, "explain") == 0) a->stack = v;
         else if (strcmp(o, "--html") == 0 && strcmp(a->cmd, "annotate") == 0) a->html = v;
         else if (strcmp(o, "--assert") == 0 && strcmp(a->cmd, "run") == 0) a->assert_file = v;
         else if (strcmp(o, "--stacks") == 0) {
@@ -137,9 +139,11 @@ static int parse_args(int argc, char **argv, struct args *a)
         }
     }
     if (!a->file) return usage("%s: missing FILE", a->cmd);
-    if (a->opt.push != CCM_PUSH_SINGLE
-        && (strcmp(a->cmd, "states") == 0 || strcmp(a->cmd, "explain") == 0 || strcmp(a->cmd, "annotate") == 0))
-        return usage("`ccm %s` shows the flat machine only: --push append and ghc are for run and trace", a->cmd);
+    if (a->opt.push != CCM_PUSH_SINGLE && (strcmp(a->cmd, "states") == 0 || strcmp(a->cmd, "annotate") == 0))
+        return usage("`ccm %s` shows the flat machine only: --push append and ghc are for run, trace and explain",
+                     a->cmd);
+    if (a->cc && a->stack)
+        return usage("%s", "--cc and --stack do not combine: a stack's cost centre is its last name");
     if (a->prof.heap_interval && !a->prof.path[PROF_HEAP])
         return usage("%s", "--heap-interval needs --heap-profile FILE");
     if (a->assert_file && a->rule_counts) return usage("%s", "--assert and --rule-counts do not combine (run twice)");
@@ -293,7 +297,7 @@ int main(int argc, char **argv)
     if ((strcmp(a.cmd, "explain") == 0 || strcmp(a.cmd, "annotate") == 0) && a.input_json)
         return usage("`ccm %s` reads program text only: its listing quotes the source (`ccm core --input json FILE` turns JSON core into text)", a.cmd);
     if (strcmp(a.cmd, "explain") == 0)
-        return cmd_explain(a.file, &a.opt, a.cc, a.counter, a.json);
+        return cmd_explain(a.file, &a.opt, a.cc, a.counter, a.stack, a.json);
     if (strcmp(a.cmd, "annotate") == 0) {
         if (a.json) return usage("%s", "`ccm annotate` has no --json (ccm explain --json gives the same data)");
         return cmd_annotate(a.file, &a.opt, a.html);

@@ -2,15 +2,18 @@
  * to the node in the control before it (docs/audit.md, `ccm explain`).
  *
  * Which counters a step charged is read, not predicted: a shadow copy of the
- * counters is compared after each step with the rows a transition can touch
- * (the current cost centre before it, and for scc the one entered).  At the
+ * counters, one row per cost-centre stack (node of the stack table), is
+ * compared after each step with the rows a transition can touch (the
+ * current stack before it, and for scc the one entered).  Under push
+ * single every stack is one cost centre, node c being <c>.  At the
  * end the shadow must equal the machine's counters everywhere; if it does
  * not, `complete` is 0 and callers refuse to print a breakdown that would
  * not add up.
  *
  * var3 fires at a value, not at the variable whose thunk it updates: the
  * variable and the thunk's cost centre are remembered per stack slot when
- * var2 pushes the update frame, and read back when var3 pops it. */
+ * var2 pushes the update frame, and read back when var3 pops it.
+ * The groups are per stack; observe_by_top sums them per cost centre. */
 #include <stdlib.h>
 #include <string.h>
 #include "observe.h"
@@ -20,14 +23,21 @@ const char *const observe_counter_names[CCM_NCOUNTERS] = {
     "A", "C", "V", "U", "H", "P", "entries", "subentries"
 };
 
-struct upd_note { int32_t var_node, thunk_cc; };
+struct upd_note { int32_t var_node, thunk; };
 
-static size_t hash(int32_t cc, int32_t k, int32_t node, int32_t rule, int32_t tcc)
+/* A group's key: the charge with count 0. */
+static size_t hash(const struct charge *c)
 {
     uint64_t h = 1469598103934665603ULL;
-    int32_t parts[5] = { cc, k, node, rule, tcc };
+    int32_t parts[5] = { c->stack, c->counter, c->node, c->rule, c->thunk };
     for (int i = 0; i < 5; i++) { h ^= (uint32_t)parts[i]; h *= 1099511628211ULL; }
     return (size_t)h;
+}
+
+static int same_key(const struct charge *a, const struct charge *b)
+{
+    return a->stack == b->stack && a->counter == b->counter && a->node == b->node && a->rule == b->rule
+           && a->thunk == b->thunk;
 }
 
 static int rehash(struct observation *o, size_t nslots)
@@ -36,8 +46,7 @@ static int rehash(struct observation *o, size_t nslots)
     if (!slot) return -1;
     for (size_t i = 0; i < nslots; i++) slot[i] = -1;
     for (size_t j = 0; j < o->n; j++) {
-        const struct charge *c = &o->v[j];
-        size_t i = hash(c->cc, c->counter, c->node, c->rule, c->thunk_cc) & (nslots - 1);
+        size_t i = hash(&o->v[j]) & (nslots - 1);
         while (slot[i] >= 0) i = (i + 1) & (nslots - 1);
         slot[i] = (int32_t)j;
     }
@@ -47,15 +56,15 @@ static int rehash(struct observation *o, size_t nslots)
     return 0;
 }
 
-static int add(struct observation *o, int32_t cc, int32_t k, int32_t node, int32_t rule,
-               int32_t tcc, uint64_t amount)
+/* Add c->count to c's group (made if new). */
+static int add(struct observation *o, const struct charge *c)
 {
     if (2 * (o->n + 1) > o->nslots && rehash(o, o->nslots ? 2 * o->nslots : 256)) return -1;
-    size_t i = hash(cc, k, node, rule, tcc) & (o->nslots - 1);
+    size_t i = hash(c) & (o->nslots - 1);
     for (; o->slot[i] >= 0; i = (i + 1) & (o->nslots - 1)) {
-        struct charge *c = &o->v[o->slot[i]];
-        if (c->cc == cc && c->counter == k && c->node == node && c->rule == rule && c->thunk_cc == tcc) {
-            c->count += amount;
+        struct charge *g = &o->v[o->slot[i]];
+        if (same_key(g, c)) {
+            g->count += c->count;
             return 0;
         }
     }
@@ -66,20 +75,42 @@ static int add(struct observation *o, int32_t cc, int32_t k, int32_t node, int32
         o->v = v;
         o->cap = cap;
     }
-    o->v[o->n] = (struct charge){ cc, k, node, rule, tcc, amount };
+    o->v[o->n] = *c;
     o->slot[i] = (int32_t)o->n++;
     return 0;
 }
 
-/* Compare cost centre cc's row with the shadow; group each difference. */
-static int settle(struct observation *o, const struct ccm_machine *m, uint64_t *shadow, int32_t cc,
-                  int32_t node, int32_t rule, int32_t tcc)
+/* The shadow of the counters, by stack node: kept as long as the
+ * machine's table (which grows under push append and ghc).  A node made
+ * since the last look starts at 0 in the shadow, as the library's grown
+ * arrays and the kernel's fresh nodes do, so a charge the step that made
+ * it put on it is seen. */
+struct shadow { uint64_t *v; size_t nodes; };
+
+static int shadow_cover(struct shadow *sh, const struct ccm_machine *m)
 {
+    size_t len = m->stk.len;
+    if (len <= sh->nodes) return 0;
+    uint64_t *v = realloc(sh->v, len * CCM_NCOUNTERS * sizeof *v);
+    if (!v) return -1;
+    memset(v + sh->nodes * CCM_NCOUNTERS, 0, (len - sh->nodes) * CCM_NCOUNTERS * sizeof *v);
+    sh->v = v;
+    sh->nodes = len;
+    return 0;
+}
+
+/* Compare stack node `stack`'s row with the shadow; group each difference. */
+static int settle(struct observation *o, const struct ccm_session *s, const struct ccm_machine *m,
+                  struct shadow *sh, int32_t stack, int32_t node, int32_t rule, int32_t thunk)
+{
+    if (stack < 0 || (size_t)stack >= sh->nodes) return 0;
     for (int k = 0; k < CCM_NCOUNTERS; k++) {
-        size_t ix = (size_t)cc * CCM_NCOUNTERS + (size_t)k;
-        if (m->costs[ix] == shadow[ix]) continue;
-        if (add(o, cc, k, node, rule, tcc, m->costs[ix] - shadow[ix])) return -1;
-        shadow[ix] = m->costs[ix];
+        size_t ix = (size_t)stack * CCM_NCOUNTERS + (size_t)k;
+        if (m->costs[ix] == sh->v[ix]) continue;
+        struct charge c = { stack, k, node, rule, thunk, ccm_session_stack_cc(s, stack),
+                            thunk >= 0 ? ccm_session_stack_cc(s, thunk) : -1, m->costs[ix] - sh->v[ix] };
+        if (add(o, &c)) return -1;
+        sh->v[ix] = m->costs[ix];
     }
     return 0;
 }
@@ -102,32 +133,52 @@ int observe_run(struct ccm_session *s, struct observation *o)
 {
     memset(o, 0, sizeof *o);
     struct ccm_machine *m = ccm_session_machine(s);
-    size_t ncost = (size_t)ccm_session_ncc(s) * CCM_NCOUNTERS;
-    uint64_t *shadow = malloc(ncost * sizeof *shadow);
+    struct shadow sh = { NULL, 0 };
     struct upd_note *notes = NULL;
     size_t ncap = 0;
-    if (!shadow) return -1;
-    memcpy(shadow, m->costs, ncost * sizeof *shadow);
+    if (shadow_cover(&sh, m)) return -1;
+    memcpy(sh.v, m->costs, sh.nodes * CCM_NCOUNTERS * sizeof *sh.v);
     int st, oom = 0;
     while (!oom) {
+        /* the session may grow the table (and move m->costs) inside a step */
         int32_t node = m->ctl_code, ccc = m->ccc, depth = m->stack_len;
         st = ccm_session_step(s);
         if (st != CCM_RUNNING) break;
-        int32_t rule = m->last_rule, tcc = -1;
+        oom |= shadow_cover(&sh, m);
+        int32_t rule = m->last_rule, thunk = -1;
         if (rule == CCM_R_VAR2) {
-            tcc = m->ccc;                   /* var2 enters the thunk's own cost centre */
-            oom |= note_upd(&notes, &ncap, depth, (struct upd_note){ node, tcc });
+            thunk = m->ccc;                 /* var2 enters the thunk's own stack */
+            oom |= note_upd(&notes, &ncap, depth, (struct upd_note){ node, thunk });
         } else if (rule == CCM_R_VAR3 && depth >= 1 && (size_t)(depth - 1) < ncap) {
             node = notes[depth - 1].var_node;
-            tcc = notes[depth - 1].thunk_cc;
+            thunk = notes[depth - 1].thunk;
         }
-        oom |= settle(o, m, shadow, ccc, node, rule, tcc);
-        if (rule == CCM_R_SCC) oom |= settle(o, m, shadow, m->code[node].a, node, rule, tcc);
+        /* every row charges the stack current before it; scc also the one
+         * it enters (its entry), which is the current stack after it */
+        oom |= settle(o, s, m, &sh, ccc, node, rule, thunk);
+        if (rule == CCM_R_SCC) oom |= settle(o, s, m, &sh, m->ccc, node, rule, thunk);
     }
     free(notes);
-    o->complete = !oom && memcmp(shadow, m->costs, ncost * sizeof *shadow) == 0;
-    free(shadow);
+    o->complete = !oom && shadow_cover(&sh, m) == 0
+                  && memcmp(sh.v, m->costs, sh.nodes * CCM_NCOUNTERS * sizeof *sh.v) == 0;
+    free(sh.v);
     return oom ? -1 : st;
+}
+
+int observe_by_top(const struct observation *in, struct observation *out)
+{
+    memset(out, 0, sizeof *out);
+    for (size_t i = 0; i < in->n; i++) {
+        struct charge c = in->v[i];
+        c.stack = c.cc;
+        c.thunk = c.thunk_cc;
+        if (add(out, &c)) {
+            observe_free(out);
+            return -1;
+        }
+    }
+    out->complete = in->complete;
+    return 0;
 }
 
 void observe_free(struct observation *o)

@@ -8,16 +8,19 @@
 #include "../lib/ccmlib.h"
 #include "../front/ast.h"
 
-/* One group of charges: the same counter of the same cost centre, charged
- * by the same rule at the same node.  For var2 and var3, node is the
- * variable that entered the thunk and thunk_cc the cost centre the thunk
- * was pinned with when entered; otherwise thunk_cc is -1. */
+/* One group of charges: the same counter of the same cost-centre stack,
+ * charged by the same rule at the same node.  For var2 and var3, node is
+ * the variable that entered the thunk and thunk the stack the thunk was
+ * pinned with when entered; otherwise thunk is -1.  cc and thunk_cc are
+ * the tops of stack and thunk (under push single, the default, a stack is
+ * its one cost centre: stack == cc, thunk == thunk_cc). */
 struct charge {
-    int32_t cc;
+    int32_t stack;          /* the stack node charged */
     int32_t counter;        /* enum ccm_counter */
     int32_t node;           /* code node; the entry node for `main` */
     int32_t rule;           /* enum ccm_rule */
-    int32_t thunk_cc;
+    int32_t thunk;          /* stack node, or -1 */
+    int32_t cc, thunk_cc;   /* the tops of stack and thunk (-1 for no thunk) */
     uint64_t count;
 };
 
@@ -32,6 +35,11 @@ struct observation {
  * the observation is partial and complete is 0). */
 int observe_run(struct ccm_session *s, struct observation *o);
 void observe_free(struct observation *o);
+/* The same groups summed by the tops of their stacks (stack := cc, thunk
+ * := thunk_cc): the per-cost-centre breakdown, as the flat machine's by
+ * the flattening theorem (docs/stacks.md section 7).  0, or -1 if memory
+ * ran out (out is then empty).  out->complete is in->complete. */
+int observe_by_top(const struct observation *in, struct observation *out);
 
 /* Where a node stands and what it says: "FILE:LINE:COL" and a short
  * excerpt of the expression ("main" for the entry node). */
