@@ -12,7 +12,11 @@
  * every transition at first, and each time MAX_SAMPLES samples are held,
  * every other one is dropped and the interval doubles -- so a run of any
  * length ends with 100 to 200 evenly spaced samples (plus the one at step
- * 0 and the one at the end). */
+ * 0 and the one at the end).
+ *
+ * Bands: by the cost centre pinned on each object (the top of its stack),
+ * or, with --heap-by stack (the default under push append and ghc), by
+ * the stack itself, each named as GHC's -hc names a cost-centre stack. */
 #include <stdlib.h>
 #include <string.h>
 #include <inttypes.h>
@@ -22,9 +26,10 @@
 
 #define MAX_SAMPLES 200
 
-struct band { int32_t cc; uint64_t objects; };
+struct band { int32_t key; uint64_t objects; };   /* key: cost centre, or stack node */
 
 struct heap_samples {
+    int by_stack;                                          /* keys are stack nodes */
     uint64_t *time;   int64_t *first;  int64_t n, cap;     /* sample i: bands first[i] .. first[i+1]-1 */
     struct band *band; int64_t nband, band_cap;
     int failed;                                            /* out of memory: sampling stopped */
@@ -37,7 +42,7 @@ void heap_samples_free(struct heap_samples *h)
     free(h);
 }
 
-static void add_band(void *arg, int32_t cc, uint64_t objects)
+static void add_band(void *arg, int32_t key, uint64_t objects)
 {
     struct heap_samples *h = arg;
     if (h->failed) return;
@@ -48,13 +53,13 @@ static void add_band(void *arg, int32_t cc, uint64_t objects)
         h->band = b;
         h->band_cap = cap;
     }
-    h->band[h->nband++] = (struct band){ cc, objects };
+    h->band[h->nband++] = (struct band){ key, objects };
 }
 
-static int by_cc(const void *x, const void *y)
+static int by_key(const void *x, const void *y)
 {
     const struct band *a = x, *b = y;
-    return (a->cc > b->cc) - (a->cc < b->cc);
+    return (a->key > b->key) - (a->key < b->key);
 }
 
 static void take(struct heap_samples *h, struct ccm_census *c, struct ccm_session *s)
@@ -71,12 +76,15 @@ static void take(struct heap_samples *h, struct ccm_census *c, struct ccm_sessio
     }
     int64_t start = h->nband;
     struct ccm_machine *m = ccm_session_machine(s);
-    if (ccm_census_take(c, m, ccm_session_image(s)->ntop, add_band, h) < 0 || h->failed) {
+    int32_t ntop = ccm_session_image(s)->ntop;
+    int64_t live = h->by_stack ? ccm_census_take_stacks(c, m, ntop, add_band, h)
+                               : ccm_census_take(c, m, ntop, add_band, h);
+    if (live < 0 || h->failed) {
         h->failed = 1;
         h->nband = start;
         return;
     }
-    qsort(h->band + start, (size_t)(h->nband - start), sizeof *h->band, by_cc);
+    qsort(h->band + start, (size_t)(h->nband - start), sizeof *h->band, by_key);
     h->time[h->n] = m->steps;
     h->first[h->n] = start;
     h->n++;
@@ -101,7 +109,8 @@ static void thin(struct heap_samples *h)
     h->first[kept] = nband;
 }
 
-int heap_run(struct ccm_session *s, uint64_t interval, uint64_t *counts, struct heap_samples **samples)
+int heap_run(struct ccm_session *s, uint64_t interval, int by_stack, uint64_t *counts,
+             struct heap_samples **samples)
 {
     struct ccm_machine *m = ccm_session_machine(s);
     struct heap_samples *h = calloc(1, sizeof *h);
@@ -112,6 +121,7 @@ int heap_run(struct ccm_session *s, uint64_t interval, uint64_t *counts, struct 
         *samples = NULL;
         return ccm_session_run_counted(s, counts);
     }
+    h->by_stack = by_stack;
     uint64_t budget = m->max_steps, step = interval ? interval : 1;
     take(h, c, s);
     int st;
@@ -133,6 +143,38 @@ int heap_run(struct ccm_session *s, uint64_t interval, uint64_t *counts, struct 
     return st;
 }
 
+/* GHC's -hc name of a cost-centre stack (rts/ProfHeap.c, fprint_ccs; seen
+ * in GHC 9.0.2's own .hp files): "MAIN" for the stack <MAIN> alone;
+ * otherwise "(N)" -- N the stack's number in the .prof, its row's `no.`
+ * (node + 1), which GHC's are too -- then its names, the most recent first,
+ * joined by '/', leaving out the MAIN it starts from, e.g. "(7)f/a" for
+ * <MAIN,a,f> and "(9)g/CAF:x" for <CAF:x,g>.  The names are cut as GHC's
+ * default -L25 cuts them: a text longer than 25 bytes becomes its first 21
+ * bytes and "..." (here at a UTF-8 character boundary at or before 21).
+ * Each name is made plain first, as in every .hp band (prof_plain_name). */
+static void stack_band_name(const struct ccm_session *s, int32_t node, char *out, size_t cap)
+{
+    enum { GHC_L = 25, KEEP = GHC_L - 4 };
+    int32_t parent = ccm_session_stack_parent(s, node);
+    if (parent < 0 && ccm_session_stack_cc(s, node) == CCM_CC_MAIN) { snprintf(out, cap, "MAIN"); return; }
+    char names[GHC_L + 1 + 260 + 1], plain[256];
+    size_t len = 0;
+    /* walk to the root, but no further than the 25 bytes GHC keeps */
+    for (int32_t n = node; n >= 0 && len <= GHC_L; n = ccm_session_stack_parent(s, n)) {
+        int32_t p = ccm_session_stack_parent(s, n);
+        if (p < 0 && ccm_session_stack_cc(s, n) == CCM_CC_MAIN) break;
+        prof_plain_name(ccm_session_cc_name(s, ccm_session_stack_cc(s, n)), plain, sizeof plain);
+        int more = p >= 0 && !(ccm_session_stack_parent(s, p) < 0 && ccm_session_stack_cc(s, p) == CCM_CC_MAIN);
+        len += (size_t)snprintf(names + len, sizeof names - len, "%s%s", plain, more ? "/" : "");
+    }
+    if (len > GHC_L) {
+        size_t keep = KEEP;
+        while (keep > 0 && ((unsigned char)names[keep] & 0xC0) == 0x80) keep--;   /* not inside a character */
+        snprintf(names + keep, sizeof names - keep, "...");
+    }
+    snprintf(out, cap, "(%" PRId32 ")%.*s", node + 1, (int)GHC_L, names);   /* names: 25 bytes at most now */
+}
+
 void heap_write(FILE *out, const struct heap_samples *h, struct ccm_session *s, const char *program)
 {
     char date[64], name[256];
@@ -144,7 +186,8 @@ void heap_write(FILE *out, const struct heap_samples *h, struct ccm_session *s, 
     for (int64_t i = 0; h && i < h->n; i++) {
         fprintf(out, "BEGIN_SAMPLE %" PRIu64 ".00\n", h->time[i]);   /* hp2ps wants a '.' in times */
         for (int64_t b = h->first[i]; b < h->first[i + 1]; b++) {
-            prof_plain_name(ccm_session_cc_name(s, h->band[b].cc), name, sizeof name);
+            if (h->by_stack) stack_band_name(s, h->band[b].key, name, sizeof name);
+            else prof_plain_name(ccm_session_cc_name(s, h->band[b].key), name, sizeof name);
             fprintf(out, "%s\t%" PRIu64 "\n", name, h->band[b].objects * CCM_OBJ_BYTES);
         }
         fprintf(out, "END_SAMPLE %" PRIu64 ".00\n", h->time[i]);

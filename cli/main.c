@@ -56,10 +56,16 @@ static int profile_option(const char *o, const char *v, struct args *a, int *rc)
 {
     int k = 0;
     while (k < PROF_NKINDS && strcmp(o, prof_option[k]) != 0) k++;
-    if (k == PROF_NKINDS && strcmp(o, "--heap-interval") != 0) return 0;
+    if (k == PROF_NKINDS && strcmp(o, "--heap-interval") != 0 && strcmp(o, "--heap-by") != 0) return 0;
     if (strcmp(a->cmd, "run") != 0) { *rc = usage("`%s` is an option of `ccm run` only", o); return 2; }
     if (!v || !*v) { *rc = usage("option `%s` needs a value", o); return 2; }
     if (k < PROF_NKINDS) { a->prof.path[k] = v; return 1; }
+    if (strcmp(o, "--heap-by") == 0) {
+        if (strcmp(v, "cc") == 0) a->prof.heap_by = HEAP_BY_CC;
+        else if (strcmp(v, "stack") == 0) a->prof.heap_by = HEAP_BY_STACK;
+        else { *rc = usage("--heap-by takes cc or stack, not `%s`", v); return 2; }
+        return 1;
+    }
     uint64_t n;
     if (number(v, 1, CCM_MAX_STEPS, &n)) { *rc = usage("--heap-interval takes a number from 1 to 2^48, not `%s`", v); return 2; }
     a->prof.heap_interval = n;
@@ -146,6 +152,10 @@ static int parse_args(int argc, char **argv, struct args *a)
         return usage("%s", "--cc and --stack do not combine: a stack's cost centre is its last name");
     if (a->prof.heap_interval && !a->prof.path[PROF_HEAP])
         return usage("%s", "--heap-interval needs --heap-profile FILE");
+    if (a->prof.heap_by && !a->prof.path[PROF_HEAP]) return usage("%s", "--heap-by needs --heap-profile FILE");
+    if (a->prof.heap_by == HEAP_BY_STACK && a->opt.push == CCM_PUSH_SINGLE)
+        return usage("%s", "--heap-by stack needs --push append or ghc: a flat run's stacks are its cost centres "
+                     "(--heap-by cc)");
     if (a->assert_file && a->rule_counts) return usage("%s", "--assert and --rule-counts do not combine (run twice)");
     if (a->assert_file && prof_any(&a->prof)) return usage("%s", "--assert and the profile options do not combine (run twice)");
     if (a->auto_cc && (strcmp(a->cmd, "explain") == 0 || strcmp(a->cmd, "annotate") == 0))

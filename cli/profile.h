@@ -16,9 +16,13 @@ enum prof_kind { PROF_TEXT, PROF_JSON, PROF_SPEEDSCOPE, PROF_HEAP, PROF_NKINDS }
 
 /* What the command line asked for: a path per kind (NULL: not asked; "-":
  * standard output) and the census interval in transitions (0: adaptive). */
+enum heap_by { HEAP_BY_DEFAULT, HEAP_BY_CC, HEAP_BY_STACK };
+
 struct prof_request {
     const char *path[PROF_NKINDS];
     uint64_t heap_interval;
+    int heap_by;                  /* enum heap_by: --heap-by cc|stack; the default is stack
+                                   * under push append and ghc, cc otherwise */
     FILE *out[PROF_NKINDS];       /* opened by prof_open */
     struct heap_samples *samples; /* taken by prof_run when a heap profile is asked */
 };
@@ -105,10 +109,12 @@ int prof_write_speedscope(FILE *out, const struct prof_tree *t);     /* speedsco
 /* ---- the heap census during the run (heapprof.c) */
 /* Run s to its end (as ccm_session_run, or ccm_session_run_counted when
  * counts is not NULL) taking a census every `interval` transitions
- * (0: adaptive, 100 to 200 samples) and at the end.  Steps, costs and the
- * status are those of the run without census.  *samples is NULL if memory
- * ran out for them (the run itself still completes). */
-int heap_run(struct ccm_session *s, uint64_t interval, uint64_t *counts, struct heap_samples **samples);
+ * (0: adaptive, 100 to 200 samples) and at the end, by cost centre or
+ * (by_stack) by cost-centre stack.  Steps, costs and the status are those
+ * of the run without census.  *samples is NULL if memory ran out for them
+ * (the run itself still completes). */
+int heap_run(struct ccm_session *s, uint64_t interval, int by_stack, uint64_t *counts,
+             struct heap_samples **samples);
 void heap_write(FILE *out, const struct heap_samples *h, struct ccm_session *s, const char *program);
 void heap_samples_free(struct heap_samples *h);
 

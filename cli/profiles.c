@@ -39,7 +39,11 @@ int prof_open(struct prof_request *r, char *err, size_t cap)
 
 int prof_run(struct ccm_session *s, struct prof_request *r, uint64_t *counts)
 {
-    if (r->path[PROF_HEAP]) return heap_run(s, r->heap_interval, counts, &r->samples);
+    if (r->path[PROF_HEAP]) {
+        int by_stack = r->heap_by == HEAP_BY_STACK
+                       || (r->heap_by == HEAP_BY_DEFAULT && ccm_session_options(s)->push != CCM_PUSH_SINGLE);
+        return heap_run(s, r->heap_interval, by_stack, counts, &r->samples);
+    }
     return ccm_session_run_counted(s, counts);
 }
 

@@ -14,8 +14,8 @@ struct ccm_census {
     uint32_t *obj_mark;  int32_t obj_cap;
     uint32_t *cell_mark; int32_t cell_cap;
     int32_t *work;       int64_t work_len, work_cap;
-    uint64_t *per_cc;    int32_t per_cc_cap;   /* objects per cc, this census */
-    int32_t *touched;    int32_t ntouched;     /* ccs with per_cc > 0 */
+    uint64_t *per_cc;    int32_t per_cc_cap;   /* objects per cc (or stack node), this census */
+    int32_t *touched;    int32_t ntouched;     /* ccs (nodes) with per_cc > 0 */
 };
 
 struct ccm_census *ccm_census_new(void) { return calloc(1, sizeof(struct ccm_census)); }
@@ -111,8 +111,10 @@ static int count(struct ccm_census *c, int32_t cc)
     return 0;
 }
 
-int64_t ccm_census_take(struct ccm_census *c, const struct ccm_machine *m, int32_t ntop,
-                        void (*emit)(void *arg, int32_t cc, uint64_t objects), void *arg)
+/* The census of ccm_census_take (by_stack 0: by each object's top cost
+ * centre) and ccm_census_take_stacks (1: by its stack node). */
+static int64_t take(struct ccm_census *c, const struct ccm_machine *m, int32_t ntop, int by_stack,
+                    void (*emit)(void *arg, int32_t key, uint64_t objects), void *arg)
 {
     if (ensure_marks(&c->obj_mark, &c->obj_cap, m->heap_cap)
         || ensure_marks(&c->cell_mark, &c->cell_cap, m->cell_cap))
@@ -131,9 +133,9 @@ int64_t ccm_census_take(struct ccm_census *c, const struct ccm_machine *m, int32
     while (c->work_len > 0) {
         const struct ccm_obj *o = &m->heap[c->work[--c->work_len]];
         live++;
-        /* an object carries a stack: counted under its top cost centre */
+        /* an object carries a stack: counted under it, or under its top cost centre */
         int32_t cc = o->cc >= 0 && (uint32_t)o->cc < m->stk.len ? (int32_t)m->stk.node[o->cc].cc : -1;
-        if (cc >= 0 && cc < m->ncc && count(c, cc)) return -1;
+        if (cc >= 0 && cc < m->ncc && count(c, by_stack ? o->cc : cc)) return -1;
         if (reach_env(c, m, o->env)) return -1;
     }
     for (int32_t i = 0; i < c->ntouched; i++) {
@@ -141,4 +143,16 @@ int64_t ccm_census_take(struct ccm_census *c, const struct ccm_machine *m, int32
         emit(arg, cc, c->per_cc[cc]);
     }
     return live;
+}
+
+int64_t ccm_census_take(struct ccm_census *c, const struct ccm_machine *m, int32_t ntop,
+                        void (*emit)(void *arg, int32_t cc, uint64_t objects), void *arg)
+{
+    return take(c, m, ntop, 0, emit, arg);
+}
+
+int64_t ccm_census_take_stacks(struct ccm_census *c, const struct ccm_machine *m, int32_t ntop,
+                               void (*emit)(void *arg, int32_t node, uint64_t objects), void *arg)
+{
+    return take(c, m, ntop, 1, emit, arg);
 }

@@ -32,5 +32,10 @@ void ccm_census_free(struct ccm_census *c);
  * ran out (nothing emitted). */
 int64_t ccm_census_take(struct ccm_census *c, const struct ccm_machine *m, int32_t ntop,
                         void (*emit)(void *arg, int32_t cc, uint64_t objects), void *arg);
+/* The same census by the cost-centre stack pinned on each object (a node
+ * of m->stk, docs/stacks.md), not by its top: emit(arg, node, objects).
+ * Under push single the two are one, node c being <c>. */
+int64_t ccm_census_take_stacks(struct ccm_census *c, const struct ccm_machine *m, int32_t ntop,
+                               void (*emit)(void *arg, int32_t node, uint64_t objects), void *arg);
 
 #endif
