@@ -5,9 +5,11 @@
 #   rulecount  hand-derived histograms, sums to steps
 #   compare    against the hand derivations of tests/examples/*.expect
 #   explain    hand-derived breakdowns, sums equal to the report
+#   explain_stack  --stack PATH: hand-derived breakdowns of stacks, sums per
+#              stack, the flat breakdown under push append/ghc, bad paths
 #   assert     statuses against caf_x.lam's hand-derived totals, bad files
 #   annotate   text and --html (the page loaded in headless Chromium)
-AUDIT_SUITES := rulecount compare explain assert annotate
+AUDIT_SUITES := rulecount compare explain explain_stack assert annotate
 CHECK_SUITES += $(foreach s,$(AUDIT_SUITES),"python3 tests/audit/$(s).py" "CCM=$(BUILD)/ccm-san python3 tests/audit/$(s).py")
 # explain and annotate change no cost and no step: generated programs (ccm-gen),
 # breakdowns against the big-step evaluator (ccm-props --eval); 20 seeds
