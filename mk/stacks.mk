@@ -15,3 +15,8 @@ CHECK_DEPS   += $(BUILD)/ccm $(BUILD)/ccm-props $(BUILD)/ccm-props-san
 # tree the JSON report's stacks give, with the readers of tests/proftree
 CHECK_SUITES += "python3 tests/stacks/profiles.py $(BUILD)/ccm" "python3 tests/stacks/profiles.py $(BUILD)/ccm-san"
 CHECK_DEPS   += $(BUILD)/ccm-san $(SPEEDSCOPE)
+# heap profiles banded by stack (--heap-by stack, GHC's -hc names): the
+# hand-derived census of examples/heap_stacks.lam, the bands summed by top
+# against the census by cost centre and the flat file, hp2ps (Debian ghc)
+CHECK_SUITES += "python3 tests/stacks/heap.py $(BUILD)/ccm" "python3 tests/stacks/heap.py $(BUILD)/ccm-san"
+
