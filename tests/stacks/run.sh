@@ -123,11 +123,19 @@ if [ $rc -eq 3 ] && jq -e '.error.message | test("--max-nodes 4 distinct stacks"
    && [ "$(jq ".stacks | length" <<<"$out")" = 4 ]
 then ok "a full stack table on the machine: exit 3, $(jq -r .error.message <<<"$out")"
 else bad "a full stack table on the machine (exit $rc): $out $(cat "$tmp/err")"; fi
-for cmd in states explain annotate; do
+for cmd in states annotate; do
     "$ccm" $cmd --push ghc examples/stacks_hof.lam >/dev/null 2>"$tmp/err"; rc=$?
     if [ $rc -eq 2 ] && grep -q 'flat machine only' "$tmp/err"; then ok "ccm $cmd --push ghc: exit 2"
     else bad "ccm $cmd --push ghc (exit $rc): $(head -1 "$tmp/err")"; fi
 done
+# explain runs with stacks (its --stack PATH: tests/audit/explain_stack.py);
+# within a stack budget it stops as run does, exit 3, costs so far
+"$ccm" explain --push ghc examples/stacks_hof.lam >/dev/null 2>"$tmp/err"; rc=$?
+if [ $rc -eq 0 ]; then ok "ccm explain --push ghc: exit 0"
+else bad "ccm explain --push ghc (exit $rc): $(head -1 "$tmp/err")"; fi
+"$ccm" explain --push append --max-nodes 4 --stack MAIN examples/stacks_recursion.lam >/dev/null 2>"$tmp/err"; rc=$?
+if [ $rc -eq 3 ] && grep -q -- '--max-nodes 4 distinct stacks' "$tmp/err"; then ok "ccm explain, a full stack table: exit 3"
+else bad "ccm explain, a full stack table (exit $rc): $(head -1 "$tmp/err")"; fi
 
 # 3. errors
 out=$("$props" --eval-stacks --push append --max-nodes 4 examples/stacks_recursion.lam 2>"$tmp/err"); rc=$?
