@@ -19,4 +19,8 @@ CHECK_DEPS   += $(BUILD)/ccm-san $(SPEEDSCOPE)
 # hand-derived census of examples/heap_stacks.lam, the bands summed by top
 # against the census by cost centre and the flat file, hp2ps (Debian ghc)
 CHECK_SUITES += "python3 tests/stacks/heap.py $(BUILD)/ccm" "python3 tests/stacks/heap.py $(BUILD)/ccm-san"
+# the band-name rule those use (tests/stacks/hc_name.py) against GHC's own
+# +RTS -hc file of tests/stacks/hc.hs (compiled into $(BUILD)/ghc-hc; about
+# 5 s the first time, 1 s after); skipped without ghc
+CHECK_SUITES += "python3 tests/stacks/ghc_hc.py $(BUILD)"
 

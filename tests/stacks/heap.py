@@ -12,9 +12,9 @@ docs/profiles.md, "The heap census").
 2. Band names, GHC's -hc rule (rts/ProfHeap.c fprint_ccs, seen in GHC's own
    .hp files): "MAIN" for <MAIN>; else "(N)" with N the stack's id + 1 (its
    .prof `no.`), then its names most recent first joined by "/", without
-   the MAIN it starts from, cut to "first 21 bytes..." when longer than 25:
-   here from each run's JSON `stacks`, and by hand for a program with long
-   names: <MAIN,abcdefghij,klmnopqrst,uvwxyz0123> reads
+   the MAIN it starts from, cut to "first 21 bytes..." when longer than 25
+   (hc_name.py, which ghc_hc.py checks against GHC's own .hp): here from
+   each run's JSON `stacks`, and by hand for a program with long names: <MAIN,abcdefghij,klmnopqrst,uvwxyz0123> reads
    "uvwxyz0123/klmnopqrst/abcdefghij", 32 bytes, so
    "uvwxyz0123/klmnopqrst..."; its let allocates a and b there (2 objects,
    48 bytes, live while a + b runs).
@@ -35,6 +35,7 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "profiles"))
 sys.path.insert(0, os.path.join(ROOT, "tests", "lib"))
 import hp_format                # noqa: E402
 from tally import Tally         # noqa: E402
+from hc_name import hc_name     # noqa: E402  (GHC's rule, itself checked against GHC by ghc_hc.py)
 
 T = Tally("stacks-heap")
 OBJ = 24
@@ -56,16 +57,6 @@ def paths(report):
             i = st[i]["parent"]
         out[s["id"]] = names
     return out
-
-
-def ghc_name(node, names):
-    if names == ["MAIN"]:
-        return "MAIN"
-    shown = list(reversed(names[1:] if names[0] == "MAIN" else names))
-    text = "/".join(shown)
-    if len(text.encode()) > 25:
-        text = text.encode()[:21].decode("utf-8", "ignore") + "..."
-    return f"({node + 1}){text}"
 
 
 def census(ccm, prog, tmp, name, *args, stdin=None):
@@ -162,7 +153,7 @@ def main():
                     flat_text = open(os.path.join(tmp, "flat.hp")).read() if fl.returncode == 0 else None
                     T.check(fl.returncode == 0 and cc_text == flat_text, f"{w}: --heap-by cc is the flat file")
                     p = paths(report)
-                    names = {ghc_name(k, v): v[-1] for k, v in p.items()}
+                    names = {hc_name(k + 1, v): v[-1] for k, v in p.items()}
                     bands = {b for _, x in s for b in x}
                     T.check(bands <= set(names), f"{w}: every band a stack named as GHC does: {bands - set(names)}")
                     summed = []
