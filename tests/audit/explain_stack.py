@@ -227,6 +227,20 @@ check(rc == 2, "--stack is explain's")
 rc, out, err = ccm("annotate", "examples/stacks_two.lam", "--push", "append")
 check(rc == 2 and "flat machine only" in err, "annotate still refuses stacks")
 
+# A name holding `/`: `main = let p = scc "a/b" (let x = 1 in x) in p;`
+# makes <MAIN,a/b>, which the path MAIN/a/b still names (matched name by
+# name): scc at 16 (its entry), let at 27 (H1), x at 40 (V1); with another
+# stack <MAIN,a,b> beside it the path reads as two stacks: an error.
+p = subprocess.run([CCM, "explain", "--json", "-", "--push", "append", "--stack", "MAIN/a/b"],
+                   input='main = let p = scc "a/b" (let x = 1 in x) in p;\n', capture_output=True, text=True)
+data = json.loads(p.stdout) if p.returncode == 0 else None
+check(data is not None and data["stack"] == ["MAIN", "a/b"]
+      and [g["at"] for g in data["stack_costs"]["entries"] + data["stack_costs"]["H"] + data["stack_costs"]["V"]]
+      == ["<stdin>:1:16", "<stdin>:1:27", "<stdin>:1:40"], f"a name holding /: {p.returncode} {p.stderr[:200]}")
+p = subprocess.run([CCM, "explain", "-", "--push", "append", "--stack", "MAIN/a/b"], capture_output=True, text=True,
+                   input='main = let p = scc "a" (scc "b" (let x = 1 in x)); q = scc "a/b" (let y = 2 in y) in p + q;\n')
+check(p.returncode == 2 and p.stdout == "" and "two stacks read `MAIN/a/b`" in p.stderr, f"ambiguous path: {p.stderr!r}")
+
 # A budget stop: exit 3, the breakdown of the costs so far adds up.
 rc, data, err = explain("examples/stacks_two.lam", "--push", "append", "--max-steps", "12", "--stack", "MAIN/a/f")
 check(rc == 3 and data and data["report"]["outcome"] == "resource_error", f"budget: exit 3 ({rc})")
