@@ -387,20 +387,6 @@ Qed.
 
 (* ---------- from a program's start ---------- *)
 
-(* The initial heap over stacks: Program.init_heap with each binding under
-   the one-node stack of its cost centre: <MAIN>, <SUB>, <CAF:x>
-   (docs/stacks.md section 1). *)
-Definition sinit_heap (p : program) : sheap :=
-  mksheap (S (length (tops p)))
-          ((0, (rename_top p (main_rhs p), root "MAIN"))
-             :: combine (seq 1 (length (tops p)))
-                        (map (fun b => (rename_top p (snd b), root (top_cc (fst b) (snd b))))
-                             (tops p))).
-
-(* The run starts under <MAIN>, control main, no frame, theta empty. *)
-Definition sinit_state (p : program) : sstate :=
-  mksstate (root init_cc) (sinit_heap p) init_ctl [] sempty.
-
 Lemma sinit_flat : forall p, fstate_of (sinit_state p) empty = init_state p.
 Proof.
   intros p. unfold fstate_of, sinit_state, init_state, fheap, sinit_heap, init_heap; simpl.

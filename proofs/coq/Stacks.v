@@ -16,7 +16,7 @@
    - theta over stacks (stheta) is a function stack -> counter -> nat, as
      Costs.theta is over cost centres. *)
 Require Import ZArith String List Bool Arith.
-Require Import Ccm.Costs Ccm.Syntax Ccm.BigStep Ccm.Machine.
+Require Import Ccm.Costs Ccm.Syntax Ccm.BigStep Ccm.Machine Ccm.Program.
 Import ListNotations.
 Open Scope string_scope.
 
@@ -265,6 +265,20 @@ Inductive ssteps (rs : ruleset) (p : push_policy) (cp : call_policy)
 
 (* A final state: a value with no frame. *)
 Definition sfinal (s : sstate) : Prop := is_value (sctl s) = true /\ sstk s = [].
+
+(* The initial heap over stacks: Program.init_heap with each binding under
+   the one-node stack of its cost centre: <MAIN>, <SUB>, <CAF:x>
+   (docs/stacks.md section 1). *)
+Definition sinit_heap (p : program) : sheap :=
+  mksheap (S (length (tops p)))
+          ((0, (rename_top p (main_rhs p), root "MAIN"))
+             :: combine (seq 1 (length (tops p)))
+                        (map (fun b => (rename_top p (snd b), root (top_cc (fst b) (snd b))))
+                             (tops p))).
+
+(* The run starts under <MAIN>, control main, no frame, theta empty. *)
+Definition sinit_state (p : program) : sstate :=
+  mksstate (root init_cc) (sinit_heap p) init_ctl [] sempty.
 
 (* Sanity checks of the policies on docs/stacks.md's examples (stacks top
    first). *)
