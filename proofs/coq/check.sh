@@ -62,7 +62,11 @@ for t in "T1 (the machine is sound):Ccm.Sound.machine_sound" \
          "T3 route, eval respects a heap renaming with the same theta:Ccm.Rename.eval_rn" \
          "T3 route, runs with early forcing, either order, are eeval derivations:Ccm.EarlyBig.early_sound" \
          "environment machine, a run is a run by the same rows:Ccm.EnvBisim.eruns_sim" \
-         "environment machine, and back:Ccm.EnvBisim.truns_back"; do
+         "environment machine, and back:Ccm.EnvBisim.truns_back" \
+         "stacks, the flattening theorem, a run over stacks read flat (docs/stacks.md 7):Ccm.StackFlat.flattening" \
+         "stacks, the flattening theorem, and back:Ccm.StackFlat.flattening_back" \
+         "stacks, T1 (the machine over stacks is sound):Ccm.StackBig.smachine_sound" \
+         "stacks, T2 (the machine over stacks is complete):Ccm.StackBig.smachine_complete"; do
     printf '%s\nPrint Assumptions %s.\n' "$req" "${t##*:}" > Headline.v
     echo "Print Assumptions ${t##*:}   -- ${t%%:*}"
     coqc -R . Ccm Headline.v 2>&1 | sed 's/^/    /'
