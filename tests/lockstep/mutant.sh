@@ -8,12 +8,15 @@
 # no well-formed program reaches, say) escapes and is reported as such.
 # For trying mutants the self-test has not seen (docs/coq.md, "Lockstep");
 # not a suite of `make check`.  Prints "lockstep-mutants: N caught, M escaped".
+# LOCKSTEP_STACKS=1: the comparison over stacks (stacks.sh: push append and
+# ghc, the model of Stacks.v) in place of run.sh's flat configurations.
 set -uo pipefail
 : "${CLI_LIBS:=-ljansson -lm}"
 build=$1; n=$2; shift 2
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 source "$here/../lib/mutant-ccm.sh"
+runner=run.sh; [ "${LOCKSTEP_STACKS:-0}" = 1 ] && runner=stacks.sh
 caught=0; escaped=0
 for mut in "$@"; do
     name=$(basename "$mut" .mut)
@@ -22,7 +25,7 @@ for mut in "$@"; do
     if [[ "$f" != kernel/* ]]; then echo "SKIP $name: not a kernel mutant"; continue; fi
     if ! why=$(mutant_ccm "$build" "$mut" "$d"); then echo "SKIP $name: $why"; continue; fi
     LOCKSTEP_CCM=$d/ccm LOCKSTEP_WORK=$d/run LOCKSTEP_FAILED=$d/failed LOCKSTEP_MAX_BYTES=${LOCKSTEP_MAX_BYTES:-4000000} \
-        timeout 600 bash "$here/run.sh" "$build" "$n" > "$d/out.txt" 2>&1
+        timeout 600 bash "$here/$runner" "$build" "$n" > "$d/out.txt" 2>&1
     # a run cut at the byte cap (4 MB here) is no catch: a long correct run
     # is cut too; the first real difference is
     first=$(grep '^FAIL seed' "$d/out.txt" | grep -v -m1 'output was cut short')
