@@ -133,6 +133,39 @@ if [ $rc -eq 1 ] && grep -q "^DIFF: the model's output was cut short" <<<"$out";
 else
     echo "$out"; fail "compare.py: a run cut short with no difference before the cut fails (exit $rc)"
 fi
+# over stacks: a changed counter of one stack is named by the stack, a
+# changed current stack as ccc
+sdir=$tmp/real-stacks/run/${stack_configs%% *}; sdir=${sdir//:/-}
+sseed=$(for f in "$sdir"/*.ccm; do echo "$(wc -l < "$f") $(basename "$f" .ccm)"; done | sort -n | tail -n 1 | cut -d' ' -f2)
+sc=$sdir/$sseed.ccm
+python3 - "$sc" "$tmp/edit-stacks" <<'PY'
+import json, os, sys
+src, out = sys.argv[1], sys.argv[2]
+os.makedirs(out, exist_ok=True)
+lines = open(src, encoding="utf-8").read().splitlines()
+k = len(lines) // 2
+s = json.loads(lines[k])
+def write(name, obj):
+    ls = list(lines); ls[k] = json.dumps(obj, separators=(",", ":"))
+    open(os.path.join(out, name), "w", encoding="utf-8").write("\n".join(ls) + "\n")
+t = [list(r) for r in s["theta"]]; t[-1] = [t[-1][0], [t[-1][1][0] + 1] + t[-1][1][1:]]
+write("theta", dict(s, theta=t))
+write("ccc", dict(s, ccc=s["ccc"] + ["x"]))
+open(os.path.join(out, "k"), "w").write(f"{s['n']} <{','.join(t[-1][0])}>")
+PY
+read -r sk sstack < "$tmp/edit-stacks/k"
+out=$(python3 "$here/compare.py" "$sc" "$tmp/edit-stacks/theta"); rc=$?
+if [ $rc -eq 1 ] && [[ "$(head -n 1 <<<"$out")" == "DIFF n=$sk theta[$sstack]"* ]]; then
+    ok "compare.py over stacks stops at n=$sk and names theta[$sstack]"
+else
+    echo "$out"; fail "compare.py over stacks stops at n=$sk and names theta[$sstack] (exit $rc)"
+fi
+out=$(python3 "$here/compare.py" "$sc" "$tmp/edit-stacks/ccc"); rc=$?
+if [ $rc -eq 1 ] && [[ "$(head -n 1 <<<"$out")" == "DIFF n=$sk ccc"* ]]; then
+    ok "compare.py over stacks stops at n=$sk and names ccc"
+else
+    echo "$out"; fail "compare.py over stacks stops at n=$sk and names ccc (exit $rc)"
+fi
 printf '{"n":0,"rule":null\n' > "$tmp/edit/garbage"
 python3 "$here/compare.py" "$tmp/edit/garbage" "$c" > /dev/null 2>&1
 [ $? -eq 2 ] && ok "compare.py: a line that is not JSON is bad input (exit 2)" || fail "compare.py: a line that is not JSON is bad input (exit 2)"
