@@ -7,7 +7,9 @@
 # and the field.  A mutant that changes nothing the model can see (a guard
 # no well-formed program reaches, say) escapes and is reported as such.
 # For trying mutants the self-test has not seen (docs/coq.md, "Lockstep");
-# not a suite of `make check`.  Prints "lockstep-mutants: N caught, M escaped".
+# not a suite of `make check`.  Prints "lockstep-mutants: N caught, M escaped"
+# (a mutant whose comparison does not finish in 600 s is counted as escaped,
+# with the line NO VERDICT).
 # LOCKSTEP_STACKS=1: the comparison over stacks (stacks.sh: push append and
 # ghc, the model of Stacks.v) in place of run.sh's flat configurations.
 set -uo pipefail
@@ -35,6 +37,11 @@ for mut in "$@"; do
     elif grep -q '^FAIL seed' "$d/out.txt"; then
         escaped=$((escaped + 1))
         echo "ESCAPED $name: only runs cut at the byte cap differ ($(grep -c '^FAIL seed' "$d/out.txt"))"
+    elif ! grep -q '^lockstep: [0-9]* passed' "$d/out.txt"; then
+        # the whole sweep ran out of time (a mutant that hangs in every run
+        # spends LOCKSTEP_TIMEOUT on each): no verdict, said so
+        escaped=$((escaped + 1))
+        echo "NO VERDICT $name: the comparison did not finish in 600 s (runs hang? try a smaller N or LOCKSTEP_TIMEOUT)"
     else
         escaped=$((escaped + 1))
         echo "ESCAPED $name: $(tail -n 1 "$d/out.txt")"
