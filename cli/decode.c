@@ -30,6 +30,7 @@ int decoder_init(struct decoder *D, struct ccm_session *s)
     D->m = ccm_session_machine(s);
     D->ntop = 0;
     D->main_index = -1;
+    D->stacks = D->m->push != CCM_PUSH_SINGLE;
     for (int32_t i = 0; ccm_session_top_name(s, i); i++) {
         D->ntop = i + 1;
         if (strcmp(ccm_session_top_name(s, i), "main") == 0 && D->main_index < 0) D->main_index = i;
@@ -209,10 +210,36 @@ static int put_expr(FILE *out, const struct decoder *D, int32_t node, int32_t en
     return rc;
 }
 
-static void put_cc(FILE *out, const struct decoder *D, int32_t cc)
+static void put_name(FILE *out, const struct decoder *D, int32_t cc)
 {
     const char *name = ccm_session_cc_name(D->s, cc);
     json_put_string(out, name ? name : "?");
+}
+
+/* A stack (a node of the stack table): its names root first, as the
+ * model's list of cost centres (top first there) read backwards. */
+static void put_stack(FILE *out, const struct decoder *D, int32_t node)
+{
+    int32_t depth = ccm_session_stack_depth(D->s, node);
+    if (depth <= 0) { fputs("\"undecodable\"", out); return; }
+    int32_t *path = malloc((size_t)depth * sizeof *path);
+    if (!path) { fputs("\"undecodable\"", out); return; }
+    int32_t i = depth;
+    for (int32_t n = node; i > 0; n = ccm_session_stack_parent(D->s, n)) path[--i] = ccm_session_stack_cc(D->s, n);
+    fputc('[', out);
+    for (i = 0; i < depth; i++) {
+        if (i) fputc(',', out);
+        put_name(out, D, path[i]);
+    }
+    fputc(']', out);
+    free(path);
+}
+
+/* A cost centre of the flat machine (a name), or, with stacks, a stack. */
+static void put_cc(FILE *out, const struct decoder *D, int32_t cc)
+{
+    if (D->stacks) put_stack(out, D, cc);
+    else put_name(out, D, cc);
 }
 
 /* One frame, as the model's frame of the same row. */
@@ -301,6 +328,59 @@ static void put_theta(FILE *out, const struct decoder *D)
     free(rows);
 }
 
+/* theta over stacks: [[stack, counters], ...], one item per stack (names
+ * root first) with a non-zero counter, sorted by the stack (name by name
+ * in byte order, a stack before the stacks it is a prefix of).  The model
+ * names cost centres, ccm numbers them and interns each stack once as a
+ * node, so two nodes of one path would be summed (none: the loader gives
+ * each name one number). */
+static int cmp_path(const struct decoder *D, int32_t x, int32_t y)
+{
+    int32_t dx = ccm_session_stack_depth(D->s, x), dy = ccm_session_stack_depth(D->s, y);
+    int32_t px[dx > 0 ? dx : 1], py[dy > 0 ? dy : 1];
+    for (int32_t i = dx, n = x; i > 0; n = ccm_session_stack_parent(D->s, n)) px[--i] = n;
+    for (int32_t i = dy, n = y; i > 0; n = ccm_session_stack_parent(D->s, n)) py[--i] = n;
+    for (int32_t i = 0; i < dx && i < dy; i++) {
+        int c = strcmp(ccm_session_cc_name(D->s, ccm_session_stack_cc(D->s, px[i])),
+                       ccm_session_cc_name(D->s, ccm_session_stack_cc(D->s, py[i])));
+        if (c) return c;
+    }
+    return (dx > dy) - (dx < dy);
+}
+
+static int by_path(const void *x, const void *y)
+{
+    return cmp_path(sort_decoder, *(const int32_t *)x, *(const int32_t *)y);
+}
+
+static void put_stack_theta(FILE *out, const struct decoder *D)
+{
+    int32_t nn = ccm_session_nstacks(D->s), nrows = 0;
+    int32_t *rows = malloc((size_t)(nn > 0 ? nn : 1) * sizeof *rows);
+    if (!rows) { fputs("\"undecodable\"", out); return; }
+    for (int32_t x = 0; x < nn; x++) {
+        int keep = 0;
+        for (int k = 0; k < CCM_NCOUNTERS; k++) keep |= ccm_session_stack_cost(D->s, x, k) != 0;
+        if (keep) rows[nrows++] = x;
+    }
+    sort_decoder = D;
+    qsort(rows, (size_t)nrows, sizeof *rows, by_path);
+    fputc('[', out);
+    for (int32_t i = 0, any = 0; i < nrows; any = 1) {
+        int32_t first = rows[i];
+        uint64_t v[CCM_NCOUNTERS] = { 0 };
+        for (; i < nrows && cmp_path(D, rows[i], first) == 0; i++)
+            for (int k = 0; k < CCM_NCOUNTERS; k++) v[k] += ccm_session_stack_cost(D->s, rows[i], k);
+        fputs(any ? ",[" : "[", out);
+        put_stack(out, D, first);
+        fputs(",[", out);
+        for (int k = 0; k < CCM_NCOUNTERS; k++) fprintf(out, "%s%" PRIu64, k ? "," : "", v[k]);
+        fputs("]]", out);
+    }
+    fputc(']', out);
+    free(rows);
+}
+
 int decode_state(FILE *out, const struct decoder *D, uint64_t n, const char *rule)
 {
     const struct ccm_machine *m = D->m;
@@ -317,7 +397,8 @@ int decode_state(FILE *out, const struct decoder *D, uint64_t n, const char *rul
         rc |= put_frame(out, D, &m->stack[i]);
     }
     fputs("],\"theta\":", out);
-    put_theta(out, D);
+    if (D->stacks) put_stack_theta(out, D);
+    else put_theta(out, D);
     fputs(",\"heap\":[", out);
     for (int32_t x = 0; x < m->heap_len; x++) {   /* by the model's address */
         int32_t a = encode_addr(D, x);

@@ -147,10 +147,9 @@ static int parse_args(int argc, char **argv, struct args *a)
         }
     }
     if (!a->file) return usage("%s: missing FILE", a->cmd);
-    if ((a->opt.push != CCM_PUSH_SINGLE || a->opt.scoping == CCM_CALL_GHC)
-        && (strcmp(a->cmd, "states") == 0 || strcmp(a->cmd, "annotate") == 0))
-        return usage("`ccm %s` shows the flat machine only: --push append and ghc and --call ghc are for run, "
-                     "trace and explain", a->cmd);
+    if ((a->opt.push != CCM_PUSH_SINGLE || a->opt.scoping == CCM_CALL_GHC) && strcmp(a->cmd, "annotate") == 0)
+        return usage("%s", "`ccm annotate` shows the flat machine only: --push append and ghc and --call ghc are "
+                     "for run, trace, states and explain");
     if (a->cc && a->stack)
         return usage("%s", "--cc and --stack do not combine: a stack's cost centre is its last name");
     if (a->prof.heap_interval && !a->prof.path[PROF_HEAP])

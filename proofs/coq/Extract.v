@@ -6,8 +6,10 @@
    stop_of), Order.v (ostep_fn, ostop_of: either operand order),
    Lockstep.v (rule_of, orule_of, force_fn: the lockstep comparison's row
    names and early forcing), Charged.v (seen_ccs, where theta can be non-zero), BigInterp.v
-   (interp) and the initial state of Program.v, nothing written for the
-   occasion.  Representation choices, each for a reason:
+   (interp) and the initial state of Program.v; over cost-centre stacks,
+   StackInterp.v (sstep_fn, srule_of, sforce_fn, sstop_of: the machine of
+   Stacks.v, its row names, force and stop) and Stacks.sinit_state;
+   nothing written for the occasion.  Representation choices, each for a reason:
    - string -> OCaml string (ExtrOcamlNativeString): cost-centre names and
      binders, compared with OCaml's (=), which is String.eqb / string_dec;
    - nat -> OCaml int (ExtrOcamlNatInt): heap addresses, counters, step
@@ -19,7 +21,8 @@
      integer (63-bit) in between; the driver converts literals in and
      values out through Int64. *)
 Require Import Extraction ExtrOcamlBasic ExtrOcamlNativeString ExtrOcamlNatInt.
-Require Import Ccm.Costs Ccm.Syntax Ccm.BigStep Ccm.Machine Ccm.Program Ccm.Interp Ccm.Charged Ccm.BigInterp Ccm.Order Ccm.Lockstep.
+Require Import Ccm.Costs Ccm.Syntax Ccm.BigStep Ccm.Machine Ccm.Program Ccm.Interp Ccm.Charged Ccm.BigInterp Ccm.Order Ccm.Lockstep
+               Ccm.Stacks Ccm.StackInterp.
 
 Extraction Language OCaml.
 
@@ -29,4 +32,6 @@ Extraction "ccm_model.ml"
   Program.init_cc Program.init_heap Program.init_ctl
   Interp.run_machine Interp.stop_of Charged.seen_ccs BigInterp.interp
   Interp.step_fn Lockstep.rule_of Lockstep.force_fn
-  Order.ostep_fn Order.ostop_of Lockstep.orule_of.
+  Order.ostep_fn Order.ostop_of Lockstep.orule_of
+  Stacks.push_policy Stacks.call_policy Stacks.call_of Stacks.sinit_state
+  StackInterp.sstep_fn StackInterp.srule_of StackInterp.sforce_fn StackInterp.sstop_of.

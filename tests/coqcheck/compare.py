@@ -11,11 +11,40 @@ work, n, failed_dir, configs, ccm, coq, max_steps = sys.argv[1:8]
 n = int(n)
 configs = configs.split()
 
-def facts(rep):
+def stack_rows(rep):
+    """The report's stacks with a non-zero counter, {"MAIN/main/f"-like
+    tuple of names root first: [A, C, V, U, H, P, entries, subentries]}.
+    ccm lists every node with its parent's id and its top; the model lists
+    the stacks with a count, each with its names root first."""
+    st = rep.get("stacks")
+    if st is None:
+        return None
+    ks = ("A", "C", "V", "U", "H", "P", "entries", "subentries")
+    by_id = {x["id"]: x for x in st if "id" in x}
+    out = {}
+    for x in st:
+        if "stack" in x:
+            path = tuple(x["stack"])
+        else:
+            names, y = [], x
+            while y is not None:
+                names.append(y["cc"])
+                y = by_id.get(y["parent"]) if y.get("parent") is not None else None
+            path = tuple(reversed(names))
+        vs = [x.get(k) for k in ks]
+        if any(vs):
+            old = out.get(path, [0] * 8)
+            out[path] = [a + b for a, b in zip(old, vs)]
+    return out
+
+
+def facts(rep, stacks=False):
     """What must agree: ccm's report has more members (order, messages)
-    that the model does not compute."""
+    that the model does not compute.  Over stacks, also the returned stack
+    and every stack's counters."""
     err = rep.get("error")
-    return {
+    extra = {"returned_stack": rep.get("returned_stack"), "stacks": stack_rows(rep)} if stacks else {}
+    return {**extra,
         "outcome": rep.get("outcome"),
         "error kind": err.get("kind") if isinstance(err, dict) else err,
         "value": rep.get("value"),
@@ -28,18 +57,24 @@ def diff(a, b):
     out = []
     for k in a:
         if a[k] != b.get(k):
-            if k == "costs" and isinstance(a[k], dict) and isinstance(b.get(k), dict):
+            if k in ("costs", "stacks") and isinstance(a[k], dict) and isinstance(b.get(k), dict):
                 for c in sorted(set(a[k]) | set(b[k])):
                     if a[k].get(c) != b[k].get(c):
-                        out.append(f"costs[{c!r}]: ccm {a[k].get(c)} model {b[k].get(c)}")
+                        name = "<" + ",".join(c) + ">" if k == "stacks" else repr(c)
+                        out.append(f"{k}[{name}]: ccm {a[k].get(c)} model {b[k].get(c)}")
             else:
                 out.append(f"{k}: ccm {a[k]!r} model {b.get(k)!r}")
     return out
 
 def lines(cfg, name):
-    rules, scoping = cfg.split(":")
-    with open(os.path.join(work, f"{rules}-{scoping}", name)) as f:
+    path = os.path.join(work, cfg.replace(":", "-"), name)
+    if name == "bigstep.jsonl" and is_stacks(cfg) and not os.path.exists(path):
+        return None        # no big-step evaluator over stacks is extracted
+    with open(path) as f:
         return f.read().splitlines()
+
+def is_stacks(cfg):
+    return len(cfg.split(":")) > 2
 
 model = {cfg: lines(cfg, "coq.jsonl") for cfg in configs}
 bigstep = {cfg: lines(cfg, "bigstep.jsonl") for cfg in configs}
@@ -60,8 +95,7 @@ shown = 0
 for s in range(1, n + 1):
     problems = []
     for cfg in configs:
-        rules, scoping = cfg.split(":")
-        d = os.path.join(work, f"{rules}-{scoping}")
+        d = os.path.join(work, cfg.replace(":", "-"))
         try:
             with open(os.path.join(d, f"{s}.ccm")) as f:
                 c_text = f.read()
@@ -76,9 +110,11 @@ for s in range(1, n + 1):
         except ValueError as e:
             problems.append((cfg, [f"model report unreadable: {e}"], c_text, m_text))
             continue
-        d_ = diff(facts(c), facts(m))
+        d_ = diff(facts(c, is_stacks(cfg)), facts(m, is_stacks(cfg)))
         if d_:
             problems.append((cfg, d_, c_text, m_text))
+        if bigstep[cfg] is None:
+            continue
         b_text = bigstep[cfg][s - 1] if s - 1 < len(bigstep[cfg]) else ""
         try:
             b = json.loads(b_text)
@@ -97,8 +133,8 @@ for s in range(1, n + 1):
     shutil.copyfile(prog, keep)
     with open(os.path.join(failed_dir, f"seed-{s}.txt"), "w") as f:
         for cfg, d_, c_text, m_text in problems:
-            rules, scoping = cfg.split()[0].split(":")
-            opts = f"--rules {rules} --scoping {scoping} --max-steps {max_steps}"
+            rules, scoping, *push = cfg.split()[0].split(":")
+            opts = f"--rules {rules} --scoping {scoping} --max-steps {max_steps}" + "".join(f" --push {p}" for p in push)
             big = " --big-step" if cfg.endswith("big-step") else ""
             f.write(f"== {cfg}\n")
             f.write(f"reproduce: {ccm} run {keep} --json {opts}\n")

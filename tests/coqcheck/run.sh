@@ -10,7 +10,12 @@
 # value, and no value when ccm stops with a runtime error.  A program that differs is kept in BUILD/coq-check/failed/ with
 # both reports and the command to reproduce.  Prints
 # "coq-check: N passed, M failed" (a program passes when every
-# configuration agrees).
+# configuration agrees).  A configuration is RULES:SCOPING[:PUSH]; with PUSH
+# (append or ghc) both run the machine over cost-centre stacks (`ccm run
+# --push P`, `ccm-coq --push P`: Stacks.v through StackInterp.v), and the
+# returned stack and every counter of every stack (matched by their names,
+# root first) must agree too; no big-step evaluator over stacks is
+# extracted, so those configurations compare the machines only.
 #   COQ_CHECK_COQ   the model's command (default BUILD/coq-check/ccm-coq;
 #                   tests/coqcheck/selftest.sh swaps in a mutated one)
 #   COQ_CHECK_WORK  the working directory (default BUILD/coq-check/run)
@@ -42,17 +47,18 @@ for ((s = 1; s <= n; s++)); do files+=("$work/progs/$s.lam"); done
 
 # 2. both evaluators under each configuration
 for cfg in $configs; do
-    rules=${cfg%%:*}; scoping=${cfg##*:}
-    d=$work/$rules-$scoping
+    IFS=: read -r rules scoping push <<<"$cfg"
+    d=$work/${cfg//:/-}
     mkdir -p "$d"
     opts=(--rules "$rules" --scoping "$scoping" --max-steps "$max_steps")
+    [ -n "${push:-}" ] && opts+=(--push "$push")
     for ((s = 1; s <= n; s++)); do
         "$ccm" run "$work/progs/$s.lam" --json "${opts[@]}" > "$d/$s.ccm" 2>/dev/null
     done
     # the model: one process for all the programs, one report line each;
     # its machine, then its big-step rules
     $coq "${opts[@]}" "${files[@]}" > "$d/coq.jsonl" 2>"$d/coq.err"
-    $coq --big-step "${opts[@]}" "${files[@]}" > "$d/bigstep.jsonl" 2>>"$d/coq.err"
+    [ -n "${push:-}" ] || $coq --big-step "${opts[@]}" "${files[@]}" > "$d/bigstep.jsonl" 2>>"$d/coq.err"
 done
 
 # 3. compare

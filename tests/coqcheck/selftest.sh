@@ -14,7 +14,8 @@ passed=0; failed=0
 ok()   { passed=$((passed + 1)); echo "ok: $1"; }
 fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
 
-# run.sh with the model command $1, N programs, in work dir $2
+# run.sh with the model command $1, N programs, in work dir $2 (the
+# configurations: COQ_CHECK_CONFIGS, run.sh's default when unset)
 check_with() {
     COQ_CHECK_COQ=$1 COQ_CHECK_WORK=$2/run COQ_CHECK_FAILED=$2/failed \
         bash "$here/run.sh" "$build" "$3" > "$2/out.txt" 2>&1
@@ -93,6 +94,26 @@ mutant() {   # name, sed expression on ccm_model.ml
 }
 mutant var1-sub '/^let entered rs ccz cur =/,/^$/s/| Fig6 -> subcaf ccz cur/| Fig6 -> sub_cc ccz cur/'
 mutant var1-charges-u '0,/(charge c CV (Stdlib.Int.succ 0) t)/s//(charge c CU (Stdlib.Int.succ 0) t)/'
+
+# 6. over stacks (configurations RULES:SCOPING:PUSH: the model over
+# stacks, docs/coq.md "Lockstep over stacks"): a report with one counter
+# of the stack <MAIN> changed (every run charges V to <MAIN> at its first
+# transition) fails that program, naming the stack; a mutant of the
+# extracted sstep_fn (scc's subentry on push(L, S) instead of S) is caught
+# by 200 programs
+stack_cfgs="fig6:lexical:append fig2:evaluation:ghc"
+d=$tmp/stack-counter; mkdir -p "$d"
+printf '"%s" "$@" | sed %q\n' "$real" '7s/"stack":\["MAIN"\],"A":\([0-9]*\)/"stack":["MAIN"],"A":9\1/' > "$d/model"
+chmod +x "$d/model"
+COQ_CHECK_CONFIGS=$stack_cfgs check_with "$d/model" "$d" 20; rc=$?
+if [ $rc -ne 0 ] && grep -q '^coq-check: 19 passed, 1 failed' "$d/out.txt" \
+   && grep -q '^stacks\[<MAIN>\]' "$d/failed/seed-7.txt" 2>/dev/null; then
+    ok "over stacks: a wrong counter of <MAIN> fails, program 7 kept, the stack named"
+else
+    cat "$d/out.txt"; fail "over stacks: a wrong counter of <MAIN> fails, program 7 kept, the stack named"
+fi
+COQ_CHECK_CONFIGS=$stack_cfgs mutant stk-scc-subentry-on-new \
+    '/| Scc (l, b) ->/,/| SccSub/s/(scharge c CSubentries/(scharge (push p l c) CSubentries/'
 
 # 5. a hand expectation that is wrong (not-a-function.lam with 5 steps
 # instead of 4) makes cases.py fail

@@ -9,7 +9,8 @@ Each file is one JSON object a line: the state before the first transition
 {"stop": why, "n": transitions}.  The two are read in step; at the first
 line where they differ, the comparison stops and says which transition
 (n), which field (rule, ccc, control, stack, theta, heap; inside the stack
-the frame, inside theta the cost centre, inside the heap the address) and
+the frame, inside theta the cost centre, or the stack for runs over
+stacks, inside the heap the address) and
 both sides' values.  Fields are compared in that order, so the field named
 is the first of them the transition got wrong.  Values are compared as
 JSON data (structure, numbers, strings), never as text.
@@ -98,6 +99,15 @@ def first_item_diff(x, y, missing):
     return None
 
 
+def stack_rows(theta):
+    """theta over stacks ([[stack, counters], ...], stack a list of names
+    root first) as a dict by the stack's tuple; None if not in that form."""
+    try:
+        return {tuple(st): cs for st, cs in theta}
+    except (TypeError, ValueError):
+        return None
+
+
 def first_field_diff(a, b):
     """The first field of two state lines that differs, with both values
     narrowed to the element that differs: (where, ccm value, model value)."""
@@ -108,6 +118,14 @@ def first_field_diff(a, b):
         if f == "stack" and isinstance(x, list) and isinstance(y, list):
             i, fx, fy = first_item_diff(x, y, "(none)")
             return f"stack[{i}] (0 = top; depth {len(x)} vs {len(y)})", fx, fy
+        if f == "theta" and isinstance(x, list) and isinstance(y, list):
+            # over stacks: [[stack, counters], ...]; narrowed to the stack
+            sx, sy = stack_rows(x), stack_rows(y)
+            if sx is not None and sy is not None:
+                for st in sorted(set(sx) | set(sy)):
+                    if sx.get(st) != sy.get(st):
+                        return (f"theta[<{','.join(st)}>] (A C V U H P entries subentries)",
+                                sx.get(st, "(all 0)"), sy.get(st, "(all 0)"))
         if f == "theta" and isinstance(x, dict) and isinstance(y, dict):
             for c in sorted(set(x) | set(y)):
                 if x.get(c) != y.get(c):

@@ -6,10 +6,15 @@
 # (`ccm-coq --states`) under every configuration of LOCKSTEP_CONFIGS; the
 # two must print the same state (rule, current cost centre, control,
 # stack, theta, heap) after every transition, and stop for the same reason
-# after as many.  A configuration is RULES:SCOPING:FORCE[:ORDER], FORCE the
+# after as many.  A configuration is RULES:SCOPING:FORCE[:ORDER[:PUSH]], FORCE the
 # early forcing period (0: none; K: force the newest thunk every K
 # transitions, the same policy on both sides), ORDER the operand order of
-# primitives, ltr (the default) or rtl.  A program that differs is kept in
+# primitives, ltr (the default, also when empty) or rtl, PUSH a push policy
+# (append or ghc): the machine over cost-centre stacks on both sides
+# (`ccm states --push P`, `ccm-coq --states --push P`; docs/coq.md,
+# "Lockstep over stacks"), its call policy the scoping's, or call ghc when
+# SCOPING is ghc (`--call ghc` on both sides; tests/lockstep/stacks.sh
+# leaves those out while ccm refuses it).  A program that differs is kept in
 # BUILD/lockstep/failed/ with both runs.  Prints "lockstep: N passed, M failed".
 #   LOCKSTEP_CCM        ccm (default BUILD/ccm; selftest.sh swaps in mutants)
 #   LOCKSTEP_COQ        the model (default BUILD/coq-check/ccm-coq)
@@ -73,10 +78,12 @@ ended() {
 }
 
 for cfg in $configs; do
-    IFS=: read -r rules scoping force order <<<"$cfg"
+    IFS=: read -r rules scoping force order push <<<"$cfg"
     d=$work/${cfg//:/-}
     mkdir -p "$d"
-    opts=(--rules "$rules" --scoping "$scoping" --force-every "$force" --order "${order:-ltr}" --max-steps "$max_steps")
+    opts=(--rules "$rules" --force-every "$force" --order "${order:-ltr}" --max-steps "$max_steps")
+    if [ "$scoping" = ghc ]; then opts+=(--call ghc); else opts+=(--scoping "$scoping"); fi
+    [ -n "${push:-}" ] && opts+=(--push "$push")
     # each run's output is capped (head -c; the writer then dies of SIGPIPE):
     # a state holds the whole heap and stack, and a wrong machine (a mutant
     # forcing the same thunk again and again) can make them grow without

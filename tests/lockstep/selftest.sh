@@ -19,9 +19,13 @@
 #   4. bad input to `ccm states` and `ccm-coq --states`: exit 2 and a
 #      message, never a crash.
 # A mutant that only right-to-left runs can show (`orders: rtl` in its
-# header; the last argument of model_mutant) is run under the rtl
+# header; the fifth argument of model_mutant) is run under the rtl
 # configurations only: left to right, it must agree, and expect.py would
-# count that against it.
+# count that against it.  Likewise a mutant of the machine over stacks
+# (`push: append` in its header; the sixth argument of model_mutant) runs
+# under the stack configurations of that push policy ($stack_configs:
+# `ccm states --push P` against the model over stacks, docs/coq.md,
+# "Lockstep over stacks"), and step 0 checks the real pair there too.
 # Prints "lockstep selftest: N passed, M failed".  CLI_LIBS: the libraries
 # ccm links with (GNUmakefile's; mk/coqcheck.mk passes them).
 set -uo pipefail
@@ -33,6 +37,7 @@ tmp=$build/lockstep/selftest
 n=${LOCKSTEP_SELFTEST_N:-12}
 export LOCKSTEP_MAX_BYTES=${LOCKSTEP_MAX_BYTES:-4000000}   # per run: a mutant's run may grow without end
 configs="fig6:lexical:0 fig2:evaluation:0 fig6:evaluation:2 fig2:lexical:1:rtl fig6:lexical:0:rtl"
+stack_configs="fig6:lexical:0::append fig2:evaluation:0::append fig6:evaluation:2::append fig6:lexical:0::ghc fig2:evaluation:1::ghc"
 rm -rf "$tmp"; mkdir -p "$tmp"
 passed=0; failed=0
 ok()   { passed=$((passed + 1)); echo "ok: $1"; }
@@ -58,12 +63,26 @@ only() {
     echo "${out% }"
 }
 
-# 0. the real pair agrees
+# only_push PUSH: the stack configurations with that push policy
+only_push() {
+    local c out=""
+    for c in $stack_configs; do [ "${c##*:}" = "$1" ] && out+="$c "; done
+    echo "${out% }"
+}
+
+# 0. the real pair agrees, flat and over stacks
 if lockstep "$tmp/real" && grep -q "^lockstep: $n passed, 0 failed" "$tmp/real/out.txt"; then
     ok "the real ccm and model agree on $n programs, $(wc -w <<<"$configs") configurations"
 else
     cat "$tmp/real/out.txt"; fail "the real ccm and model agree"
 fi
+cfgs=$stack_configs
+if lockstep "$tmp/real-stacks" && grep -q "^lockstep: $n passed, 0 failed" "$tmp/real-stacks/out.txt"; then
+    ok "the real ccm and model over stacks agree on $n programs, $(wc -w <<<"$stack_configs") configurations"
+else
+    cat "$tmp/real-stacks/out.txt"; fail "the real ccm and model over stacks agree"
+fi
+cfgs=$configs
 
 # 1. compare.py against hand-made differences in a real pair: the longest
 # run of the first configuration
@@ -114,6 +133,39 @@ if [ $rc -eq 1 ] && grep -q "^DIFF: the model's output was cut short" <<<"$out";
 else
     echo "$out"; fail "compare.py: a run cut short with no difference before the cut fails (exit $rc)"
 fi
+# over stacks: a changed counter of one stack is named by the stack, a
+# changed current stack as ccc
+sdir=$tmp/real-stacks/run/${stack_configs%% *}; sdir=${sdir//:/-}
+sseed=$(for f in "$sdir"/*.ccm; do echo "$(wc -l < "$f") $(basename "$f" .ccm)"; done | sort -n | tail -n 1 | cut -d' ' -f2)
+sc=$sdir/$sseed.ccm
+python3 - "$sc" "$tmp/edit-stacks" <<'PY'
+import json, os, sys
+src, out = sys.argv[1], sys.argv[2]
+os.makedirs(out, exist_ok=True)
+lines = open(src, encoding="utf-8").read().splitlines()
+k = len(lines) // 2
+s = json.loads(lines[k])
+def write(name, obj):
+    ls = list(lines); ls[k] = json.dumps(obj, separators=(",", ":"))
+    open(os.path.join(out, name), "w", encoding="utf-8").write("\n".join(ls) + "\n")
+t = [list(r) for r in s["theta"]]; t[-1] = [t[-1][0], [t[-1][1][0] + 1] + t[-1][1][1:]]
+write("theta", dict(s, theta=t))
+write("ccc", dict(s, ccc=s["ccc"] + ["x"]))
+open(os.path.join(out, "k"), "w").write(f"{s['n']} <{','.join(t[-1][0])}>")
+PY
+read -r sk sstack < "$tmp/edit-stacks/k"
+out=$(python3 "$here/compare.py" "$sc" "$tmp/edit-stacks/theta"); rc=$?
+if [ $rc -eq 1 ] && [[ "$(head -n 1 <<<"$out")" == "DIFF n=$sk theta[$sstack]"* ]]; then
+    ok "compare.py over stacks stops at n=$sk and names theta[$sstack]"
+else
+    echo "$out"; fail "compare.py over stacks stops at n=$sk and names theta[$sstack] (exit $rc)"
+fi
+out=$(python3 "$here/compare.py" "$sc" "$tmp/edit-stacks/ccc"); rc=$?
+if [ $rc -eq 1 ] && [[ "$(head -n 1 <<<"$out")" == "DIFF n=$sk ccc"* ]]; then
+    ok "compare.py over stacks stops at n=$sk and names ccc"
+else
+    echo "$out"; fail "compare.py over stacks stops at n=$sk and names ccc (exit $rc)"
+fi
 printf '{"n":0,"rule":null\n' > "$tmp/edit/garbage"
 python3 "$here/compare.py" "$tmp/edit/garbage" "$c" > /dev/null 2>&1
 [ $? -eq 2 ] && ok "compare.py: a line that is not JSON is bad input (exit 2)" || fail "compare.py: a line that is not JSON is bad input (exit 2)"
@@ -127,7 +179,9 @@ for mut in "$root"/mutants/lockstep/*.mut; do
     if ! why=$(mutant_ccm "$build" "$mut" "$d"); then fail "kernel mutant $name: $why"; continue; fi
     read -r rule field <<<"$(python3 "$root/mutants/apply.py" --get first "$mut")"
     orders=$(python3 "$root/mutants/apply.py" --get orders "$mut")
+    push=$(python3 "$root/mutants/apply.py" --get push "$mut")
     cfgs=$configs; [ -n "$orders" ] && cfgs=$(only "$orders")
+    [ -n "$push" ] && cfgs=$(only_push "$push")
     lockstep "$d" LOCKSTEP_CCM="$d/ccm"
     if python3 "$here/expect.py" "$d/run" "$n" "$cfgs" "$rule" "$field" model > "$d/expect.txt"; then
         ok "kernel mutant $name: $(tail -n 1 "$d/expect.txt" | cut -d' ' -f2-)"
@@ -139,9 +193,10 @@ done
 
 # 3. model mutants: sed on a copy of the extracted OCaml, compiled with the
 # driver; NAME RULE FIELD SED
-model_mutant() {   # NAME RULE FIELD SED [ORDER: only the configurations of that order]
+model_mutant() {   # NAME RULE FIELD SED [ORDER: only the configurations of that order] [PUSH: only the stack configurations of that push policy]
     local name=$1 rule=$2 field=$3 edit=$4 d=$tmp/model-$1
     cfgs=$configs; [ -n "${5:-}" ] && cfgs=$(only "$5")
+    [ -n "${6:-}" ] && cfgs=$(only_push "$6")
     mkdir -p "$d/ml"
     cp "$build"/coq-check/ml/*.ml "$build"/coq-check/ml/*.mli "$d/ml/"
     sed -i "$edit" "$d/ml/ccm_model.ml"
@@ -166,6 +221,11 @@ model_mutant var3_no_update var3 heap 's/Some { ccc = (updated rs c cf); hp = (u
 model_mutant force_no_remove force heap 's/else Some { ccc = ce; hp = (remove g (VAddr a)); ctl = e;/else Some { ccc = ce; hp = g; ctl = e;/'
 # right to left, prim1 charges C instead of P (Order.ostep_fn's own prim1)
 model_mutant rtl_prim1_charges_c prim1 theta '/^let ostep_fn/,/^$/s/(charge c CP (Stdlib.Int.succ 0) t)/(charge c CC (Stdlib.Int.succ 0) t)/' rtl
+# over stacks (StackInterp.sstep_fn's scc row): the subentry charged to
+# push(L, S) instead of S; the new stack pushed twice (under push append
+# both always differ from the right ones)
+model_mutant stk_scc_subentry_on_new scc theta '/| Scc (l, b) ->/,/| SccSub/s/(scharge c CSubentries/(scharge (push p l c) CSubentries/' "" append
+model_mutant stk_scc_pushes_twice scc ccc '/| Scc (l, b) ->/,/| SccSub/s/Some { scur = (push p l c);/Some { scur = (push p l (push p l c));/' "" append
 cfgs=$configs
 
 # 4. bad input to either dumper: a message and exit 2, never a crash
@@ -185,6 +245,9 @@ bad_input "ccm run --force-every 2 (states only)" "$build/ccm" run --force-every
 bad_input "ccm-coq --states, a syntax error" "$build/coq-check/ccm-coq" --states "$tmp/syntax.lam"
 bad_input "ccm-coq --order rtl without --states" "$build/coq-check/ccm-coq" --order rtl "$prog"
 bad_input "ccm-coq --force-every -1" "$build/coq-check/ccm-coq" --states --force-every -1 "$prog"
+bad_input "ccm-coq --push append --order rtl (no rtl over stacks)" "$build/coq-check/ccm-coq" --states --push append --order rtl "$prog"
+bad_input "ccm-coq --push sideways" "$build/coq-check/ccm-coq" --states --push sideways "$prog"
+bad_input "ccm states --push sideways" "$build/ccm" states --push sideways "$prog"
 
 echo "lockstep selftest: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

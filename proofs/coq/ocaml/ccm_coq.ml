@@ -4,7 +4,8 @@
    compare the two member by member.
 
      ccm-coq [--big-step | --states [--force-every K] [--order ltr|rtl]]
-             [--rules fig6|fig2] [--scoping lexical|evaluation] [--max-steps N] FILE...
+             [--rules fig6|fig2] [--scoping lexical|evaluation] [--max-steps N]
+             [--push single|append|ghc] [--call lexical|evaluation|ghc] FILE...
 
    --big-step: the big-step rules (BigInterp.interp) instead of the
    machine: value, returned cost centre and theta, no steps.
@@ -13,6 +14,12 @@
    early forcing every K transitions when K > 0, and either operand order
    (Order.v; the report and --big-step are left to right only: T1 and T2
    are proven for that machine).
+
+   --push / --call: the machine over cost-centre stacks (Stacks.v, run by
+   StackInterp.v; sstates.ml) with that push policy and call policy (call
+   default: the scoping's, Stacks.call_of), its report (`ccm run --json
+   --push P` has the same members) or, with --states, its states (as `ccm
+   states --push P` prints them); left to right only, no --big-step.
 
    Exit status: 0 value, 1 runtime error, 3 step budget, 2 bad input. *)
 open Ccm_model
@@ -124,13 +131,37 @@ let run_file mode order rules scoping max_steps file =
     | `Machine -> run_machine_report rules scoping max_steps prog tops sccs
     | `States k -> States.run order rules scoping max_steps k prog tops sccs; 0
 
+(* The same over stacks (sstates.ml). *)
+let run_file_stacks mode rules push call max_steps file =
+  let read_all ic =
+    let b = Buffer.create 65536 in
+    (try while true do Buffer.add_channel b ic 1 done with End_of_file -> ());
+    Buffer.contents b in
+  match
+    let text =
+      if file = "-" then read_all stdin
+      else (let ic = open_in_bin file in let t = read_all ic in close_in ic; t) in
+    Reader.program text
+  with
+  | exception (Reader.Error m | Sys_error m) ->
+    Printf.eprintf "%s: %s\n" file m;
+    print_endline (match mode with
+        | `States _ -> "{\"stop\":\"bad_input\",\"n\":0}"
+        | _ -> "{\"outcome\":\"bad_input\"}");
+    2
+  | prog, _, _ ->
+    match mode with
+    | `States k -> Sstates.run_states rules push call max_steps k prog; 0
+    | _ -> Sstates.run_report rules push call max_steps prog
+
 (* Options, then one or more files: one report line per file, in order
    (coq-check runs a whole directory in one process).  The exit status is
    the last file's. *)
 let () =
   let rules = ref Fig6 and scoping = ref Lexical and max_steps = ref 1_000_000_000
-  and mode = ref `Machine and order = ref LTR and files = ref [] in
-  let usage () = prerr_endline "usage: ccm-coq [--big-step | --states [--force-every K] [--order ltr|rtl]] [--rules fig6|fig2] [--scoping lexical|evaluation] [--max-steps N] FILE..."; exit 2 in
+  and mode = ref `Machine and order = ref LTR and files = ref []
+  and push = ref None and call = ref None in
+  let usage () = prerr_endline "usage: ccm-coq [--big-step | --states [--force-every K] [--order ltr|rtl]] [--rules fig6|fig2] [--scoping lexical|evaluation] [--max-steps N] [--push single|append|ghc] [--call lexical|evaluation|ghc] FILE..."; exit 2 in
   let rec args = function
     | "--big-step" :: r -> mode := `Big_step; args r
     | "--states" :: r -> (if !mode = `Machine then mode := `States 0); args r
@@ -142,6 +173,12 @@ let () =
     | "--order" :: "rtl" :: r -> order := RTL; args r
     | "--scoping" :: "lexical" :: r -> scoping := Lexical; args r
     | "--scoping" :: "evaluation" :: r -> scoping := Evaluation; args r
+    | "--push" :: "single" :: r -> push := Some PushSingle; args r
+    | "--push" :: "append" :: r -> push := Some PushAppend; args r
+    | "--push" :: "ghc" :: r -> push := Some PushGhc; args r
+    | "--call" :: "lexical" :: r -> call := Some CallLexical; args r
+    | "--call" :: "evaluation" :: r -> call := Some CallEvaluation; args r
+    | "--call" :: "ghc" :: r -> call := Some CallGhc; args r
     | "--max-steps" :: n :: r ->
       (match int_of_string_opt n with Some k when k >= 0 -> max_steps := k | _ -> usage ()); args r
     | f :: r when f = "-" || (f <> "" && f.[0] <> '-') -> files := f :: !files; args r
@@ -153,7 +190,15 @@ let () =
    | (`Machine | `Big_step), RTL ->
      prerr_endline "ccm-coq: --order rtl needs --states (the report runs the left-to-right machine of T1/T2)"; exit 2
    | _ -> ());
+  let stacks = !push <> None || !call <> None in
+  if stacks && (!mode = `Big_step || !order = RTL) then begin
+    prerr_endline "ccm-coq: --push / --call run the machine over stacks, left to right: no --big-step, no --order rtl"; exit 2
+  end;
+  let push = match !push with Some p -> p | None -> PushSingle in
+  let call = match !call with Some c -> c | None -> call_of !scoping in
   let status = List.fold_left (fun _ f ->
-      let st = run_file !mode !order !rules !scoping !max_steps f in flush stdout; st)
+      let st = if stacks then run_file_stacks !mode !rules push call !max_steps f
+        else run_file !mode !order !rules !scoping !max_steps f in
+      flush stdout; st)
       0 (List.rev !files) in
   exit status
