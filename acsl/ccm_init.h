@@ -48,10 +48,9 @@
   predicate table_ok{L}(struct ccm_machine *m) =
     m->stk.cap <= CCM_MAX_NODES && m->stk.cap < m->stk.nslot <= CCM_MAX_SLOTS;
 
-  // the stack table as ccm_init lays it: the n roots, an empty index, no
-  // call under way
+  // the stack table as ccm_init lays it: the n roots, an empty index
   predicate stk_laid{L}(struct ccm_machine *m, integer n) =
-    m->stk.len == n && m->stk.call_k == 0 && m->stk.call_sl == 0 &&
+    m->stk.len == n &&
     (\forall integer s; 0 <= s < n ==> m->stk.node[s].up == 0 && m->stk.node[s].cc == s) &&
     (\forall integer i; 0 <= i < m->stk.nslot ==> m->stk.slot[i] == 0);
 */

@@ -8,7 +8,6 @@
 #include "ccm_wf.h"
 #include "ccm_env.h"
 #include "ccm_prim.h"
-#include "ccm_call.h"
 
 /*@
   // ---- SUB / SUBCAF (Figs. 2 and 6), over stacks: decided by the top
@@ -90,21 +89,10 @@
     stack_keeps{A,B}(m, sl) && heap_same{A,B}(m) && cells_same{A,B}(m) &&
     costs_plus{A,B}(m, cost_ix(cc, CCM_A), 1) && counted{A,B}(m, CCM_R_APP1);
 
-  // app2's call policy (docs/stacks.md section 4): lexical runs the body
-  // under the lambda's stack sl, evaluation and ghc under the caller's sa;
-  // ghc then has the nodes of sl's path above the two paths' longest common
-  // prefix to push, one per call transition (Step_Call)
-  predicate call_set{A,B}(struct ccm_machine *m, integer sa, integer sl) =
-    (\at(m->scoping, A) == CCM_CALL_GHC ==>
-      \at(m->stk.call_sl, B) == sl && call_counted{A}(m, sa, sl, \at(m->stk.call_k, B))) &&
-    (\at(m->scoping, A) != CCM_CALL_GHC ==>
-      \at(m->stk.call_sl, B) == \at(m->stk.call_sl, A) && \at(m->stk.call_k, B) == \at(m->stk.call_k, A));
-
   predicate Step_App2{A,B}(struct ccm_machine *m) =
     \let f = \at(m->stack[m->stack_len - 1], A); \let cl = \at(m->cell_len, A);
-    ctl_is{B}(m, \at(m->scoping, A) == CCM_LEXICAL ? \at(m->ccc, A) : f.cc,
+    ctl_is{B}(m, \at(m->scoping, A) == CCM_EVALUATION ? f.cc : \at(m->ccc, A),
               \at(m->code[m->ctl_code].a, A), cl, 0) &&
-    call_set{A,B}(m, f.cc, \at(m->ccc, A)) &&
     \at(m->cell_len, B) == cl + 1 && cell_is(\at(m->cells[cl], B), f.a, \at(m->ctl_env, A)) &&
     cells_keep{A,B}(m, cl) && stack_popped{A,B}(m) && heap_same{A,B}(m) &&
     costs_same{A,B}(m) && counted{A,B}(m, CCM_R_APP2);
@@ -255,20 +243,6 @@
     costs_same{A,B}(m) && counted{A,B}(m, CCM_R_RESUME);
 
   // nothing fired: the state is exactly as it was
-  // a call transition: the current stack becomes s, one node fewer to
-  // push; not a step: nothing else moves
-  predicate Row_Call{A,B}(struct ccm_machine *m, integer s) =
-    ctl_is{B}(m, s, \at(m->ctl_code, A), \at(m->ctl_env, A), \at(m->ctl_num, A)) &&
-    \at(m->stk.call_k, B) == \at(m->stk.call_k, A) - 1 && \at(m->stk.call_sl, B) == \at(m->stk.call_sl, A) &&
-    \at(m->steps, B) == \at(m->steps, A) && \at(m->last_rule, B) == CCM_R_CALL &&
-    stack_same{A,B}(m) && heap_same{A,B}(m) && cells_same{A,B}(m) && costs_same{A,B}(m);
-  // ... s being the node call_k - 1 steps from call_sl pushed onto the
-  // current stack (pushed, ccm_stacks.h)
-  predicate Step_Call{A,B}(struct ccm_machine *m) =
-    \let c = stk_anc{A}(m, \at(m->stk.call_sl, A), \at(m->stk.call_k, A) - 1);
-    pushed{A,B}(m, \at(m->stk.node[c].cc, A), \at(m->ccc, A), \at(m->ccc, B)) &&
-    Row_Call{A,B}(m, \at(m->ccc, B));
-
   predicate Unchanged{A,B}(struct ccm_machine *m) =
     ctl_is{B}(m, \at(m->ccc, A), \at(m->ctl_code, A), \at(m->ctl_env, A), \at(m->ctl_num, A)) &&
     \at(m->steps, B) == \at(m->steps, A) && \at(m->last_rule, B) == \at(m->last_rule, A) &&

@@ -142,15 +142,6 @@
           m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->last_rule, m->steps;
 /* ... and the stack table, which only scc writes (ccm_step, its scc
  * piece and firing): the other pieces keep the table by their frames */
-/* ... and the ghc call app2 sets (ccm_step, its value and argument pieces,
- * app2's firing and row) */
-#define CALL_ASSIGNS \
-  assigns m->stk.call_sl, m->stk.call_k;
-/* ... which are in the table's memory (uint32_t): so the pieces that may
- * write them say that the table's nodes are kept */
-#define CALL_KEEPS_TABLE \
-  ensures table: stk_same{Pre,Post}(m); \
-  ensures call_bound: \old(m->stk.call_k) == 0 ==> 0 <= m->stk.call_k <= CCM_MAX_NODES;
 #define STACKS_ASSIGNS \
   assigns m->stk.node[0 .. m->stk.cap - 1], m->stk.slot[0 .. m->stk.nslot - 1], m->stk.len;
 /* the force row's frame (two frames pushed, the thunk's hole mark, the

@@ -118,10 +118,6 @@ struct ccm_stacks {
     uint32_t *slot;          uint32_t nslot; /* the index of the non-root nodes, open
                                               * addressing: 0 free, else node + 1;
                                               * nslot > cap, so a slot is always free */
-    /* the ghc call under way (docs/stacks.md section 4): call_k nodes of
-     * call_sl's path, the farthest first, still to push onto the current
-     * stack, one per call transition (ccm_call_step); 0 between steps */
-    uint32_t call_sl, call_k;
 };
 
 /* What `scc L` does to the current stack S (docs/stacks.md section 3). */
@@ -166,9 +162,7 @@ struct ccm_frame {
 };
 
 enum ccm_rules   { CCM_RULES_FIG6 = 0, CCM_RULES_FIG2 = 1 };
-/* The call policy of app2 (docs/stacks.md section 4): the lambda's stack
- * (lexical scoping), the caller's (evaluation scoping), or GHC's Sa ++> Sλ. */
-enum ccm_scoping { CCM_LEXICAL = 0, CCM_EVALUATION = 1, CCM_CALL_GHC = 2 };
+enum ccm_scoping { CCM_LEXICAL = 0, CCM_EVALUATION = 1 };
 /* Order in which a primitive's operands are evaluated: left to right is the
  * machine of docs/semantics.md; right to left exists for property 2 only. */
 enum ccm_order   { CCM_LEFT_TO_RIGHT = 0, CCM_RIGHT_TO_LEFT = 1 };
@@ -179,12 +173,8 @@ enum ccm_rule {
     CCM_R_APP1, CCM_R_APP2, CCM_R_VAR1, CCM_R_VAR2, CCM_R_VAR3, CCM_R_LET,
     CCM_R_CASE1, CCM_R_CASE2, CCM_R_CASE2_DEFAULT, CCM_R_SCC, CCM_R_SCC_SUB,
     CCM_R_PRIM1, CCM_R_PRIM2, CCM_R_PRIM3, CCM_R_FORCE, CCM_R_RESUME,
-    CCM_R_CALL,   /* one push of a ghc call (ccm_call_step): not a step */
     CCM_NRULES
 };
-/* The rows of the semantics are CCM_R_NONE + 1 .. CCM_NROWS - 1 (each
- * counts one step); CCM_R_CALL is a transition of the machine only. */
-#define CCM_NROWS CCM_R_CALL
 
 /* Result of a transition attempt.  CCM_RUNNING: a transition fired.
  * CCM_VALUE: final state (a value, empty stack).  Runtime errors: stuck
@@ -279,8 +269,7 @@ int ccm_code_ok(const struct ccm_node *code, int32_t ncode, int32_t ncc);
     assigns m->code, m->ncode, m->cc_kind, m->ncc, m->costs[0 .. m->stk.cap * CCM_NCOUNTERS - 1],
             m->heap[0 .. m->heap_cap - 1], m->heap_len, m->cell_len, m->stack_len,
             m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->steps, m->last_rule, m->max_steps,
-            m->stk.node[0 .. m->stk.cap - 1], m->stk.slot[0 .. m->stk.nslot - 1], m->stk.len,
-            m->stk.call_sl, m->stk.call_k;
+            m->stk.node[0 .. m->stk.cap - 1], m->stk.slot[0 .. m->stk.nslot - 1], m->stk.len;
     behavior laid:
       assumes INIT_FITS(m, p);
       ensures result: \result == CCM_RUNNING;
@@ -310,14 +299,10 @@ int ccm_init(struct ccm_machine *m, const struct ccm_program *p);
  * each does), one per stuck state and budget error (acsl/ccm_step.h says
  * which state matches which). */
 /*@ requires wf: wf(m);
-    requires calm: m->stk.call_k == 0;
     STEP_ASSIGNS
     STACKS_ASSIGNS
-    CALL_ASSIGNS
     STEP_PROGRESS
     CCM_ENSURES_WF
-    // the nodes left to push of a ghc call app2 may have set
-    ensures call_bound: 0 <= m->stk.call_k <= CCM_MAX_NODES;
     // only scc and scc_sub add to the stack table
     ensures table: \at(STEP_KIND(m), Pre) != CCM_SCC && \at(STEP_KIND(m), Pre) != CCM_SCC_SUB ==>
                    stk_same{Pre,Post}(m);
@@ -330,39 +315,13 @@ int ccm_init(struct ccm_machine *m, const struct ccm_program *p);
 */
 int ccm_step(struct ccm_machine *m);
 
-/* One push of the ghc call under way (m->stk.call_k > 0, after an app2
- * under CCM_CALL_GHC): the node call_k - 1 steps from call_sl pushed onto
- * the current stack with the run's push policy.  Not a step of the
- * semantics: steps and costs are not touched.  CCM_RES_HEAP with nothing
- * written when the stack table is full; CCM_ERR_BAD_CODE, nothing written,
- * if call_sl is not a node in use or its path is shorter than call_k (no
- * app2 sets such a call). */
-/*@ requires wf: wf(m);
-    requires calling: m->stk.call_k != 0 && m->stk.call_k <= CCM_MAX_NODES;
-    STEP_ASSIGNS
-    STACKS_ASSIGNS
-    CALL_ASSIGNS
-    CCM_ENSURES_WF
-    behavior pushes:
-      assumes in_cc(m, m->stk.call_sl) && in_cc(m, stk_anc(m, m->stk.call_sl, m->stk.call_k - 1));
-      FIRES_OR_FULL(Step_Call{Pre,Post}(m))
-    behavior lost:
-      assumes !in_cc(m, m->stk.call_sl) || !in_cc(m, stk_anc(m, m->stk.call_sl, m->stk.call_k - 1));
-      REFUSES(CCM_ERR_BAD_CODE)
-    complete behaviors;
-    disjoint behaviors;
-*/
-int ccm_call_step(struct ccm_machine *m);
-
 /* Transitions until the status is not CCM_RUNNING (at most max_steps of
  * them: each counts one step); the state stays well formed throughout. */
 /*@ requires wf: wf(m);
-    requires calls: 0 <= m->stk.call_k <= CCM_MAX_NODES;
     // (inside the arrays, bounded by the hard limits: see step.c)
     assigns m->heap[0 .. CCM_MAX_CAP - 1], m->heap_len, m->cells[0 .. CCM_MAX_CAP - 1], m->cell_len,
             m->stack[0 .. CCM_MAX_CAP - 1], m->stack_len, m->costs[0 .. CCM_MAX_NODES * CCM_NCOUNTERS - 1],
             m->stk.node[0 .. CCM_MAX_NODES - 1], m->stk.slot[0 .. CCM_MAX_SLOTS - 1], m->stk.len,
-            m->stk.call_sl, m->stk.call_k,
             m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->last_rule, m->steps;
     ensures stopped: \result != CCM_RUNNING;
     CCM_ENSURES_WF
@@ -381,7 +340,6 @@ int ccm_run(struct ccm_machine *m);
             m->heap[0 .. m->heap_cap - 1], m->heap_len, m->cell_len, m->stack_len,
             m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->steps, m->last_rule, m->max_steps,
             m->stk.node[0 .. m->stk.cap - 1], m->stk.slot[0 .. m->stk.nslot - 1], m->stk.len,
-            m->stk.call_sl, m->stk.call_k,
             m->heap[0 .. CCM_MAX_CAP - 1], m->cells[0 .. CCM_MAX_CAP - 1],
             m->stack[0 .. CCM_MAX_CAP - 1], m->costs[0 .. CCM_MAX_NODES * CCM_NCOUNTERS - 1],
             m->stk.node[0 .. CCM_MAX_NODES - 1], m->stk.slot[0 .. CCM_MAX_SLOTS - 1];
@@ -405,7 +363,6 @@ int ccm_init_run(struct ccm_machine *m, const struct ccm_program *p);
  * CCM_ERR_BAD_CODE if addr is not an unevaluated thunk, or a resource error. */
 /* Its frame is the force row's (ROW_FORCE_ASSIGNS, acsl/ccm_step.h). */
 /*@ requires wf: wf(m);
-    requires calm: m->stk.call_k == 0;
     ROW_FORCE_ASSIGNS
     CCM_ENSURES_WF
     behavior fires:

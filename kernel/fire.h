@@ -66,7 +66,7 @@
 /*@ FIRING(APP1) */
 void ccm_fire_app1(struct ccm_machine *m, int32_t addr);
 
-/*@ FIRING(APP2) CALL_ASSIGNS */
+/*@ FIRING(APP2) */
 void ccm_fire_app2(struct ccm_machine *m);
 
 /*@ FIRING(VAR1) */
@@ -115,20 +115,6 @@ int ccm_fire_scc(struct ccm_machine *m);
 
 /*@ FIRING_PUSH(SCC_SUB, Step_Scc_Sub) */
 int ccm_fire_scc_sub(struct ccm_machine *m);
-
-/* a ghc call's push: the node c, call_k - 1 steps from call_sl, pushed
- * onto the current stack (stack_call.c); not a step */
-/*@ requires wf: wf_but_options(m);
-    requires push: push_ok(m);
-    requires calling: m->stk.call_k > 0;
-    requires next: c == stk_anc(m, m->stk.call_sl, m->stk.call_k - 1) && in_cc(m, c);
-    STEP_ASSIGNS
-    STACKS_ASSIGNS
-    CALL_ASSIGNS
-    FIRES_OR_FULL(Step_Call{Pre,Post}(m))
-    FIRE_KEEPS
-*/
-int ccm_fire_call(struct ccm_machine *m, int32_t c);
 
 /*@ FIRING(PRIM1) */
 void ccm_fire_prim1(struct ccm_machine *m);

@@ -117,8 +117,7 @@ static void zero_costs(uint64_t *costs, int64_t n)
 /* Lay the stack table: node c is the root <c> for each of the n cost
  * centres, and the index is empty. */
 /*@ requires table: stk_valid(m) && table_ok(m) && 1 <= n <= m->stk.cap;
-    assigns m->stk.node[0 .. n - 1], m->stk.slot[0 .. m->stk.nslot - 1], m->stk.len,
-            m->stk.call_sl, m->stk.call_k;
+    assigns m->stk.node[0 .. n - 1], m->stk.slot[0 .. m->stk.nslot - 1], m->stk.len;
     ensures laid: stk_laid(m, n);
 */
 static void lay_stacks(struct ccm_machine *m, int32_t n)
@@ -140,8 +139,6 @@ static void lay_stacks(struct ccm_machine *m, int32_t n)
     for (uint32_t i = 0; i < m->stk.nslot; i++)
         m->stk.slot[i] = 0;
     m->stk.len = (uint32_t)n;
-    m->stk.call_sl = 0;
-    m->stk.call_k = 0;
 }
 
 /* Lay the top-level bindings: object x is top_code[x] closed over the
@@ -264,7 +261,7 @@ static int check_program(const struct ccm_program *p)
 static int check_options(const struct ccm_machine *m)
 {
     return (m->rules == CCM_RULES_FIG6 || m->rules == CCM_RULES_FIG2) &&
-           (m->scoping == CCM_LEXICAL || m->scoping == CCM_EVALUATION || m->scoping == CCM_CALL_GHC) &&
+           (m->scoping == CCM_LEXICAL || m->scoping == CCM_EVALUATION) &&
            (m->order == CCM_LEFT_TO_RIGHT || m->order == CCM_RIGHT_TO_LEFT) &&
            (m->push == CCM_PUSH_SINGLE || m->push == CCM_PUSH_APPEND || m->push == CCM_PUSH_GHC);
 }
@@ -286,9 +283,6 @@ int ccm_init(struct ccm_machine *m, const struct ccm_program *p)
     if (!check_table(m)) return CCM_ERR_BAD_CODE;
     if (p->ntop > m->heap_cap || (int64_t)p->ncc > (int64_t)m->stk.cap) return CCM_RES_HEAP;
     lay_stacks(m, p->ncc);
-    /* the table's capacity, which bounds init_lay's frame (the counters),
-     * as it was: lay_stacks writes the table's other fields */
-    /*@ assert cap: m->stk.cap == \at(m->stk.cap, Pre); */
     init_lay(m, p);
     return CCM_RUNNING;
 }

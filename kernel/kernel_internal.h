@@ -19,7 +19,6 @@
 #ifdef __FRAMAC__
 #include "ccm_rows.h"
 #include "ccm_keeps.h"
-#include "ccm_call.h"
 #endif
 
 /* environment (env.c) */
@@ -181,28 +180,6 @@ int32_t ccm_stack_cut(const struct ccm_machine *m, int32_t s, int32_t l);
 */
 int32_t ccm_stack_push(struct ccm_machine *m, int32_t l, int32_t s);
 
-/* How many nodes of sl's path the ghc call from sa pushes (stack_call.c;
- * acsl/ccm_call.h: call_count). */
-/*@ requires table: stk_valid(m) && stk_sizes(m) && stk_nodes_ok(m);
-    requires kinds: \valid_read(m->cc_kind + (0 .. m->ncc - 1));
-    requires sa: in_cc(m, sa);
-    requires sl: in_cc(m, sl);
-    assigns \nothing;
-    ensures count: call_counted(m, sa, sl, \result);
-    ensures bound: 0 <= \result <= sl + 1;
-*/
-int32_t ccm_call_count(const struct ccm_machine *m, int32_t sa, int32_t sl);
-
-
-/* a call transition's stores (rows_scc.c): the current stack becomes s */
-/*@ requires ctx: row_ctx(m);
-    requires calling: m->stk.call_k > 0;
-    requires pushed: in_cc(m, s);
-    assigns m->ccc, m->stk.call_k, m->last_rule;
-    ensures row: Row_Call{Pre,Post}(m, s);
-*/
-void ccm_row_call(struct ccm_machine *m, int32_t s);
-
 /* costs and cost-centre subsumption (costs.c) */
 
 /*@ requires valid: \valid(m) && \valid(m->costs + (0 .. m->stk.cap * CCM_NCOUNTERS - 1));
@@ -265,17 +242,12 @@ void ccm_row_app1(struct ccm_machine *m, int32_t addr);
   requires row: ctl_kind(m) == CCM_LAM && m->stack_len > 0 && m->stack[m->stack_len - 1].kind == CCM_F_ARG; \
   requires budget: m->steps < m->max_steps && m->cell_len < m->cell_cap;
 #define ROW_APP2_POST \
-  ensures row: Step_App2{Pre,Post}(m); \
-  ensures call_bound: 0 <= m->stk.call_k <= CCM_MAX_NODES; \
-  ensures table: stk_same{Pre,Post}(m);
+  ensures row: Step_App2{Pre,Post}(m);
 /*@ requires ctx: row_ctx(m);
     requires node: ctl_node_ok(m) && top_ok(m) && cells_ok(m);
-    requires table: stk_valid(m) && stk_ok(m) && in_cc(m, m->ccc);
-    requires kinds: \valid_read(m->cc_kind + (0 .. m->ncc - 1));
     ROW_APP2_PRE
     assigns m->cells[m->cell_len], m->cell_len, m->ccc, m->stack_len,
-            m->ctl_code, m->ctl_env, m->ctl_num, m->last_rule, m->steps,
-            m->stk.call_sl, m->stk.call_k;
+            m->ctl_code, m->ctl_env, m->ctl_num, m->last_rule, m->steps;
     ROW_APP2_POST
 */
 void ccm_row_app2(struct ccm_machine *m);

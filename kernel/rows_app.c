@@ -44,17 +44,10 @@ static void app2_write(struct ccm_machine *m, int32_t cc, int32_t body, int32_t 
 
 /* app2:  ccλ | \y->e | x : S  =>  ccλ | e[x/y] | S          (lexical)
  *        ccλ | \y->e | (x,cc) : S  =>  cc | e[x/y] | S      (evaluation)
- * e[x/y] is the body closed over a new cell binding x.  Call ghc runs the
- * body under the caller's stack cc too, and leaves the nodes of ccλ's path
- * to push onto it to the call transitions (ccm_call_step). */
+ * e[x/y] is the body closed over a new cell binding x. */
 void ccm_row_app2(struct ccm_machine *m)
 {
     const struct ccm_frame *f = &m->stack[m->stack_len - 1];
-    int32_t sa = f->cc;
-    int32_t cc = m->scoping == CCM_LEXICAL ? m->ccc : sa;
-    if (m->scoping == CCM_CALL_GHC) {
-        m->stk.call_k = (uint32_t)ccm_call_count(m, sa, m->ccc);
-        m->stk.call_sl = (uint32_t)m->ccc;
-    }
+    int32_t cc = m->scoping == CCM_EVALUATION ? f->cc : m->ccc;
     app2_write(m, cc, m->code[m->ctl_code].a, f->a);
 }

@@ -28,14 +28,12 @@ int ccm_run(struct ccm_machine *m)
      * rather than m's capacities and budget: those are fields of *m, and
      * that ccm_step keeps them is a frame goal the provers time out on. */
     /*@ loop invariant wf: wf(m);
-        loop invariant calls: 0 <= m->stk.call_k <= CCM_MAX_NODES;
         loop assigns m->heap[0 .. CCM_MAX_CAP - 1], m->heap_len, m->cells[0 .. CCM_MAX_CAP - 1],
                      m->cell_len, m->stack[0 .. CCM_MAX_CAP - 1], m->stack_len,
                      m->costs[0 .. CCM_MAX_NODES * CCM_NCOUNTERS - 1], m->stk.node[0 .. CCM_MAX_NODES - 1],
-                     m->stk.slot[0 .. CCM_MAX_SLOTS - 1], m->stk.len, m->stk.call_sl, m->stk.call_k,
-                     m->ccc, m->ctl_code, m->ctl_env,
+                     m->stk.slot[0 .. CCM_MAX_SLOTS - 1], m->stk.len, m->ccc, m->ctl_code, m->ctl_env,
                      m->ctl_num, m->last_rule, m->steps;
-        loop variant (CCM_MAX_STEPS - m->steps) * (CCM_MAX_NODES + 1) + m->stk.call_k;
+        loop variant CCM_MAX_STEPS - m->steps;
     */
     for (;;) {
         /* the capacities within the hard limits, from wf: so the step's
@@ -43,9 +41,7 @@ int ccm_run(struct ccm_machine *m)
         /*@ assert caps: m->heap_cap <= CCM_MAX_CAP && m->cell_cap <= CCM_MAX_CAP &&
                          m->stack_cap <= CCM_MAX_CAP && 0 <= m->stk.cap <= CCM_MAX_NODES &&
                          0 <= m->stk.nslot <= CCM_MAX_SLOTS; */
-        /* a ghc call's pushes first: they are not steps, but at most
-         * CCM_MAX_NODES follow a step */
-        int st = m->stk.call_k != 0 ? ccm_call_step(m) : ccm_step(m);
+        int st = ccm_step(m);
         if (st != CCM_RUNNING) return st;
     }
 }

@@ -67,11 +67,11 @@ int ccm_step_prim(struct ccm_machine *m);
 
 /* ---- control is a value: the top frame decides (step_value.c) ---- */
 
-/*@ STEP_PIECE(CTL_VALUE(m), CALL_ASSIGNS CALL_KEEPS_TABLE
+/*@ STEP_PIECE(CTL_VALUE(m),
       B_FINAL B_APP2 B_NOT_A_FUNCTION B_VAR3 B_CASE2 B_CASE2_DEFAULT B_NO_ALTERNATIVE B_PRIM2 B_PRIM3 B_TYPE_ERROR B_DIV_ZERO B_OVERFLOW B_RESUME B_BAD_CODE B_OUT_OF_STEPS B_OUT_OF_HEAP) */
 int ccm_step_value(struct ccm_machine *m);
 
-/*@ STEP_PIECE(ON_FRAME(m, CCM_F_ARG), CALL_ASSIGNS CALL_KEEPS_TABLE
+/*@ STEP_PIECE(ON_FRAME(m, CCM_F_ARG),
       B_APP2 B_NOT_A_FUNCTION B_OUT_OF_STEPS B_OUT_OF_HEAP) */
 int ccm_value_arg(struct ccm_machine *m);
 

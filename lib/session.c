@@ -153,7 +153,7 @@ static uint32_t first_nodes(const struct ccm_session *s)
 int session_short_of_nodes(const struct ccm_machine *m)
 {
     uint8_t kind = m->code[m->ctl_code].kind;
-    return (kind == CCM_SCC || kind == CCM_SCC_SUB || m->stk.call_k > 0) && m->stk.len == m->stk.cap;
+    return (kind == CCM_SCC || kind == CCM_SCC_SUB) && m->stk.len == m->stk.cap;
 }
 
 /* A full stack table (the scc in control needs a node it has no room
@@ -450,29 +450,10 @@ int ccm_session_run(struct ccm_session *s)
     return st;
 }
 
-/* One step of the semantics: a row, and after an app2 under the ghc call
- * policy the pushes of its call (ccm_call_step), so that a session step
- * ends between rows and last_rule names the row.  A push refused for want
- * of a stack node returns with the call still under way; the next call
- * (after the table grew) resumes it. */
-static int transition(struct ccm_machine *m)
-{
-    if (m->stk.call_k == 0) {
-        int st = ccm_step(m);
-        if (st != CCM_RUNNING || m->stk.call_k == 0) return st;
-    }
-    while (m->stk.call_k > 0) {
-        int st = ccm_call_step(m);
-        if (st != CCM_RUNNING) return st;
-    }
-    m->last_rule = CCM_R_APP2;     /* the row whose call this was */
-    return CCM_RUNNING;
-}
-
 int ccm_session_step(struct ccm_session *s)
 {
     int st;
-    while ((st = transition(&s->m)) != CCM_RUNNING && ccm_session_grow(s, st) == CCM_RUNNING) {}
+    while ((st = ccm_step(&s->m)) != CCM_RUNNING && ccm_session_grow(s, st) == CCM_RUNNING) {}
     s->status = st;
     return st;
 }
@@ -494,7 +475,7 @@ int ccm_session_run_counted(struct ccm_session *s, uint64_t counts[CCM_NRULES])
     int st;
     while ((st = ccm_session_step(s)) == CCM_RUNNING) {
         int32_t r = s->m.last_rule;
-        if (r >= 0 && r < CCM_NROWS) counts[r]++;
+        if (r >= 0 && r < CCM_NRULES) counts[r]++;
     }
     return st;
 }

@@ -111,10 +111,7 @@ int mrun_run(struct mrun *r, const struct front_image *img, int rules, int scopi
                  && m->stack[m->stack_len - 1].kind == CCM_F_UPD)
             addr = m->stack[m->stack_len - 1].a;       /* a var3 would update this one */
         st = ccm_step(m);
-        /* an app2 under the ghc call: its pushes, part of the same step */
-        while (st == CCM_RUNNING && m->stk.call_k > 0) st = ccm_call_step(m);
         if (st != CCM_RUNNING) break;
-        if (m->last_rule == CCM_R_CALL) m->last_rule = CCM_R_APP2;
         int rule = m->last_rule;
         if (m->stack_len > r->peak_stack) r->peak_stack = m->stack_len;
         if (rule > 0 && rule < CCM_NRULES) r->rule_count[rule]++;

@@ -50,9 +50,7 @@ for cfg in $configs; do
     IFS=: read -r rules scoping push <<<"$cfg"
     d=$work/${cfg//:/-}
     mkdir -p "$d"
-    # call ghc is a call policy, not a scoping, to the model: --call
-    if [ "$scoping" = ghc ]; then opts=(--rules "$rules" --call ghc --max-steps "$max_steps")
-    else opts=(--rules "$rules" --scoping "$scoping" --max-steps "$max_steps"); fi
+    opts=(--rules "$rules" --scoping "$scoping" --max-steps "$max_steps")
     [ -n "${push:-}" ] && opts+=(--push "$push")
     for ((s = 1; s <= n; s++)); do
         "$ccm" run "$work/progs/$s.lam" --json "${opts[@]}" > "$d/$s.ccm" 2>/dev/null
