@@ -9,6 +9,8 @@
 /* json.c: a JSON string literal (quotes included), escaping backslash,
  * quote and control characters. */
 void json_put_string(FILE *out, const char *s);
+/* A cost-centre stack's names, root first, as a JSON array (report.c). */
+void json_stack_names(FILE *out, const struct ccm_session *s, int32_t node);
 
 /* report.c: option k's value in o by name ("fig6"; words: the text
  * report's "left-to-right"); NULL for a budget. */

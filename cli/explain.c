@@ -51,22 +51,6 @@ static void entered_text(const struct ccm_session *s, const struct charge *c, in
     else snprintf(buf + n, cap - (size_t)n, "%s", ccm_session_cc_name(s, c->thunk_cc));
 }
 
-/* A stack's names, root first, as a JSON array. */
-static void json_stack_names(FILE *out, const struct ccm_session *s, int32_t node)
-{
-    int32_t d = ccm_session_stack_depth(s, node);
-    int32_t *path = malloc((d > 0 ? (size_t)d : 1) * sizeof *path);
-    if (!path) { fputs("null", out); return; }     /* the caller's check of ferror does not see this */
-    for (int32_t i = d - 1, n = node; i >= 0; i--, n = ccm_session_stack_parent(s, n)) path[i] = n;
-    fputc('[', out);
-    for (int32_t i = 0; i < d; i++) {
-        if (i) fputc(',', out);
-        json_put_string(out, ccm_session_cc_name(s, ccm_session_stack_cc(s, path[i])));
-    }
-    fputc(']', out);
-    free(path);
-}
-
 static void print_group(FILE *out, const struct ccm_session *s, const char *file, const struct charge *c,
                         int by_stack, int json, int first)
 {

@@ -39,8 +39,8 @@ static int echoed(const struct ccm_options *o, int k)
     return ccm_option_info(k)->kind == CCM_OPTION_ENUM && (k != CCM_OPT_push || o->push != CCM_PUSH_SINGLE);
 }
 
-/* A stack's names, root first, as a JSON array. */
-static void json_stack(FILE *out, const struct ccm_session *s, int32_t node)
+/* A stack's names, root first, as a JSON array (cli.h). */
+void json_stack_names(FILE *out, const struct ccm_session *s, int32_t node)
 {
     int32_t d = ccm_session_stack_depth(s, node);
     int32_t *path = malloc((size_t)(d > 0 ? d : 1) * sizeof *path);
@@ -95,7 +95,7 @@ void report_json_counted(FILE *out, struct ccm_session *s, int status, const uin
         json_put_string(out, ccm_session_value(s, buf, sizeof buf));
         fputs(",\"returned_cc\":", out);
         json_put_string(out, ccm_session_cc_name(s, ccm_session_current_cc(s)));
-        if (stacks_shown(s)) { fputs(",\"returned_stack\":", out); json_stack(out, s, m->ccc); }
+        if (stacks_shown(s)) { fputs(",\"returned_stack\":", out); json_stack_names(out, s, m->ccc); }
     } else {
         fputs("null,\"returned_cc\":null", out);
         if (stacks_shown(s)) fputs(",\"returned_stack\":null", out);

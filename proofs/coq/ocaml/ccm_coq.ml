@@ -106,8 +106,9 @@ let run_big_step_report rules scoping max_steps prog tops sccs =
       ~rules ~scoping ~ccs (fun _ _ -> 0);
     1
 
-(* Run one program, print its report line; the exit status it asks for. *)
-let run_file mode order rules scoping max_steps file =
+(* Read and parse one program (FILE, or stdin for "-"); on bad input, the
+   message and the bad_input line of the output MODE asks for, and None. *)
+let read_program mode file =
   let read_all ic =
     let b = Buffer.create 65536 in
     (try while true do Buffer.add_channel b ic 1 done with End_of_file -> ());
@@ -124,8 +125,14 @@ let run_file mode order rules scoping max_steps file =
     print_endline (match mode with
         | `States _ -> "{\"stop\":\"bad_input\",\"n\":0}"
         | _ -> "{\"outcome\":\"bad_input\"}");
-    2
-  | prog, tops, sccs ->
+    None
+  | p -> Some p
+
+(* Run one program, print its report line; the exit status it asks for. *)
+let run_file mode order rules scoping max_steps file =
+  match read_program mode file with
+  | None -> 2
+  | Some (prog, tops, sccs) ->
     match mode with
     | `Big_step -> run_big_step_report rules scoping max_steps prog tops sccs
     | `Machine -> run_machine_report rules scoping max_steps prog tops sccs
@@ -133,23 +140,9 @@ let run_file mode order rules scoping max_steps file =
 
 (* The same over stacks (sstates.ml). *)
 let run_file_stacks mode rules push call max_steps file =
-  let read_all ic =
-    let b = Buffer.create 65536 in
-    (try while true do Buffer.add_channel b ic 1 done with End_of_file -> ());
-    Buffer.contents b in
-  match
-    let text =
-      if file = "-" then read_all stdin
-      else (let ic = open_in_bin file in let t = read_all ic in close_in ic; t) in
-    Reader.program text
-  with
-  | exception (Reader.Error m | Sys_error m) ->
-    Printf.eprintf "%s: %s\n" file m;
-    print_endline (match mode with
-        | `States _ -> "{\"stop\":\"bad_input\",\"n\":0}"
-        | _ -> "{\"outcome\":\"bad_input\"}");
-    2
-  | prog, _, _ ->
+  match read_program mode file with
+  | None -> 2
+  | Some (prog, _, _) ->
     match mode with
     | `States k -> Sstates.run_states rules push call max_steps k prog; 0
     | _ -> Sstates.run_report rules push call max_steps prog
