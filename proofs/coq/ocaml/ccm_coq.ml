@@ -30,13 +30,8 @@ let counters = [ "A", CA; "C", CC; "V", CV; "U", CU; "H", CH; "P", CP;
 (* one JSON string writer for both outputs (states.ml has it) *)
 let json_string = States.json_string
 
-(* The value as the report prints it: an integer, a constructor's name,
-   or <function>. *)
-let value_text = function
-  | Int n -> Int64.to_string (Reader.int64_of_z n)
-  | Con (c, _) -> c
-  | Lam _ -> "<function>"
-  | _ -> "?"
+(* the value as the report prints it (states.ml has it) *)
+let value_text = States.value_text
 
 let stop_kind = function
   | StopValue -> None

@@ -132,13 +132,8 @@ let run_states rules push call max_steps force_every prog =
   Printf.printf "{\"stop\":%s,\"n\":%d}\n"
     (json_string (match why with Some w -> States.stop_name w | None -> "steps")) n
 
-(* The value as the report prints it: an integer, a constructor's name,
-   or <function>. *)
-let value_text = function
-  | Int n -> Int64.to_string (Reader.int64_of_z n)
-  | Con (c, _) -> c
-  | Lam _ -> "<function>"
-  | _ -> "?"
+(* the value as the report prints it (states.ml has it) *)
+let value_text = States.value_text
 
 let counter_names = [ "A"; "C"; "V"; "U"; "H"; "P"; "entries"; "subentries" ]
 

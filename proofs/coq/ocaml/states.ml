@@ -12,6 +12,14 @@
 open Ccm_model
 
 (* A JSON string literal (ccm_coq.ml's report uses it too). *)
+(* The value as the report prints it: an integer, a constructor's name,
+   or <function>. *)
+let value_text = function
+  | Int n -> Int64.to_string (Reader.int64_of_z n)
+  | Con (c, _) -> c
+  | Lam _ -> "<function>"
+  | _ -> "?"
+
 let json_string s =
   let b = Buffer.create (String.length s + 2) in
   Buffer.add_char b '"';
