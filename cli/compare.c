@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "stackpath.h"
 #include "../front/front.h"
 #include "../kernel/ccm.h"
 
@@ -144,16 +145,10 @@ static int by_path(const void *a, const void *b)
 }
 static int name_stack(const struct ccm_session *s, int32_t node, struct named *out)
 {
-    size_t need = ccm_session_stack_path(s, node, "/", NULL, 0);
     out->node = node;
-    out->depth = ccm_session_stack_depth(s, node);
-    out->path = malloc(need + 1);
-    out->ccs = malloc(((size_t)out->depth + 1) * sizeof *out->ccs);
-    if (!out->path || !out->ccs) return 0;
-    ccm_session_stack_path(s, node, "/", out->path, need + 1);
-    for (int32_t i = out->depth - 1, at = node; i >= 0; i--, at = ccm_session_stack_parent(s, at))
-        out->ccs[i] = ccm_session_stack_cc(s, at);
-    return 1;
+    out->path = stack_path_text(s, node, "/");
+    out->ccs = stack_ccs(s, node, &out->depth);
+    return out->path && out->ccs;
 }
 
 /* Every stack of every run, sorted: st[i] (n[i] of them) run i's, all

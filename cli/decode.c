@@ -15,6 +15,7 @@
 #include <string.h>
 #include "cli.h"
 #include "decode.h"
+#include "stackpath.h"
 #include "../front/front.h"
 
 /* An operator's spelling: the loader numbers the kernel's operators as the
@@ -220,19 +221,8 @@ static void put_name(FILE *out, const struct decoder *D, int32_t cc)
  * model's list of cost centres (top first there) read backwards. */
 static void put_stack(FILE *out, const struct decoder *D, int32_t node)
 {
-    int32_t depth = ccm_session_stack_depth(D->s, node);
-    if (depth <= 0) { fputs("\"undecodable\"", out); return; }
-    int32_t *path = malloc((size_t)depth * sizeof *path);
-    if (!path) { fputs("\"undecodable\"", out); return; }
-    int32_t i = depth;
-    for (int32_t n = node; i > 0; n = ccm_session_stack_parent(D->s, n)) path[--i] = ccm_session_stack_cc(D->s, n);
-    fputc('[', out);
-    for (i = 0; i < depth; i++) {
-        if (i) fputc(',', out);
-        put_name(out, D, path[i]);
-    }
-    fputc(']', out);
-    free(path);
+    if (ccm_session_stack_depth(D->s, node) <= 0) fputs("\"undecodable\"", out);
+    else json_stack_names(out, D->s, node);
 }
 
 /* A cost centre of the flat machine (a name), or, with stacks, a stack. */
@@ -334,50 +324,55 @@ static void put_theta(FILE *out, const struct decoder *D)
  * names cost centres, ccm numbers them and interns each stack once as a
  * node, so two nodes of one path would be summed (none: the loader gives
  * each name one number). */
-static int cmp_path(const struct decoder *D, int32_t x, int32_t y)
+struct stack_row { int32_t node, depth; int32_t *ccs; };
+
+static int cmp_path(const struct decoder *D, const struct stack_row *x, const struct stack_row *y)
 {
-    int32_t dx = ccm_session_stack_depth(D->s, x), dy = ccm_session_stack_depth(D->s, y);
-    int32_t px[dx > 0 ? dx : 1], py[dy > 0 ? dy : 1];
-    for (int32_t i = dx, n = x; i > 0; n = ccm_session_stack_parent(D->s, n)) px[--i] = n;
-    for (int32_t i = dy, n = y; i > 0; n = ccm_session_stack_parent(D->s, n)) py[--i] = n;
-    for (int32_t i = 0; i < dx && i < dy; i++) {
-        int c = strcmp(ccm_session_cc_name(D->s, ccm_session_stack_cc(D->s, px[i])),
-                       ccm_session_cc_name(D->s, ccm_session_stack_cc(D->s, py[i])));
+    for (int32_t i = 0; i < x->depth && i < y->depth; i++) {
+        int c = strcmp(ccm_session_cc_name(D->s, x->ccs[i]), ccm_session_cc_name(D->s, y->ccs[i]));
         if (c) return c;
     }
-    return (dx > dy) - (dx < dy);
+    return (x->depth > y->depth) - (x->depth < y->depth);
 }
 
 static int by_path(const void *x, const void *y)
 {
-    return cmp_path(sort_decoder, *(const int32_t *)x, *(const int32_t *)y);
+    return cmp_path(sort_decoder, x, y);
 }
 
 static void put_stack_theta(FILE *out, const struct decoder *D)
 {
-    int32_t nn = ccm_session_nstacks(D->s), nrows = 0;
-    int32_t *rows = malloc((size_t)(nn > 0 ? nn : 1) * sizeof *rows);
+    int32_t nn = ccm_session_nstacks(D->s), nrows = 0, oom = 0;
+    struct stack_row *rows = malloc((size_t)(nn > 0 ? nn : 1) * sizeof *rows);
     if (!rows) { fputs("\"undecodable\"", out); return; }
-    for (int32_t x = 0; x < nn; x++) {
+    /* each stack's path once, not at every comparison of the sort */
+    for (int32_t x = 0; x < nn && !oom; x++) {
         int keep = 0;
         for (int k = 0; k < CCM_NCOUNTERS; k++) keep |= ccm_session_stack_cost(D->s, x, k) != 0;
-        if (keep) rows[nrows++] = x;
+        if (!keep) continue;
+        rows[nrows].node = x;
+        rows[nrows].ccs = stack_ccs(D->s, x, &rows[nrows].depth);
+        oom = !rows[nrows++].ccs;
     }
-    sort_decoder = D;
-    qsort(rows, (size_t)nrows, sizeof *rows, by_path);
-    fputc('[', out);
-    for (int32_t i = 0, any = 0; i < nrows; any = 1) {
-        int32_t first = rows[i];
-        uint64_t v[CCM_NCOUNTERS] = { 0 };
-        for (; i < nrows && cmp_path(D, rows[i], first) == 0; i++)
-            for (int k = 0; k < CCM_NCOUNTERS; k++) v[k] += ccm_session_stack_cost(D->s, rows[i], k);
-        fputs(any ? ",[" : "[", out);
-        put_stack(out, D, first);
-        fputs(",[", out);
-        for (int k = 0; k < CCM_NCOUNTERS; k++) fprintf(out, "%s%" PRIu64, k ? "," : "", v[k]);
-        fputs("]]", out);
+    if (oom) fputs("\"undecodable\"", out);
+    else {
+        sort_decoder = D;
+        qsort(rows, (size_t)nrows, sizeof *rows, by_path);
+        fputc('[', out);
+        for (int32_t i = 0, any = 0; i < nrows; any = 1) {
+            const struct stack_row *first = &rows[i];
+            uint64_t v[CCM_NCOUNTERS] = { 0 };
+            for (; i < nrows && cmp_path(D, &rows[i], first) == 0; i++)
+                for (int k = 0; k < CCM_NCOUNTERS; k++) v[k] += ccm_session_stack_cost(D->s, rows[i].node, k);
+            fputs(any ? ",[" : "[", out);
+            put_stack(out, D, first->node);
+            fputs(",[", out);
+            for (int k = 0; k < CCM_NCOUNTERS; k++) fprintf(out, "%s%" PRIu64, k ? "," : "", v[k]);
+            fputs("]]", out);
+        }
+        fputc(']', out);
     }
-    fputc(']', out);
+    for (int32_t i = 0; i < nrows; i++) free(rows[i].ccs);
     free(rows);
 }
 

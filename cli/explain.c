@@ -126,9 +126,7 @@ static void print_stack_breakdown(FILE *out, const struct ccm_session *s, const 
         json_stack_names(out, s, stack);
         fputs(",\"stack_costs\":{", out);
     } else {
-        size_t need = ccm_session_stack_path(s, stack, "/", NULL, 0);
-        char *p = malloc(need + 1);
-        if (p) ccm_session_stack_path(s, stack, "/", p, need + 1);
+        char *p = stack_path_text(s, stack, "/");
         fprintf(out, "stack %s\n", p ? p : "(out of memory)");
         free(p);
     }

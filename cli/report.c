@@ -4,6 +4,7 @@
 #include <string.h>
 #include <inttypes.h>
 #include "cli.h"
+#include "stackpath.h"
 #include "stacktree.h"
 
 static const char *const counter_names[CCM_NCOUNTERS] = {
@@ -42,17 +43,16 @@ static int echoed(const struct ccm_options *o, int k)
 /* A stack's names, root first, as a JSON array (cli.h). */
 void json_stack_names(FILE *out, const struct ccm_session *s, int32_t node)
 {
-    int32_t d = ccm_session_stack_depth(s, node);
-    int32_t *path = malloc((size_t)(d > 0 ? d : 1) * sizeof *path);
-    if (!path) { fputs("null", out); return; }
-    for (int32_t i = d - 1, n = node; i >= 0; i--, n = ccm_session_stack_parent(s, n)) path[i] = n;
+    int32_t d;
+    int32_t *ccs = stack_ccs(s, node, &d);
+    if (!ccs) { fputs("null", out); return; }
     fputc('[', out);
     for (int32_t i = 0; i < d; i++) {
         if (i) fputc(',', out);
-        json_put_string(out, ccm_session_cc_name(s, ccm_session_stack_cc(s, path[i])));
+        json_put_string(out, ccm_session_cc_name(s, ccs[i]));
     }
     fputc(']', out);
-    free(path);
+    free(ccs);
 }
 
 /* "stacks": every node of the stack table, its parent (null for a root),
@@ -213,9 +213,7 @@ void report_table(FILE *out, const char *program, struct ccm_session *s, int sta
         fprintf(out, "outcome      value %s\n", ccm_session_value(s, buf, sizeof buf));
         fprintf(out, "returned cc  %s\n", ccm_session_cc_name(s, ccm_session_current_cc(s)));
         if (stacks_shown(s)) {
-            size_t n = ccm_session_stack_path(s, m->ccc, ",", NULL, 0);
-            char *path = malloc(n + 1);
-            if (path) ccm_session_stack_path(s, m->ccc, ",", path, n + 1);
+            char *path = stack_path_text(s, m->ccc, ",");
             fprintf(out, "returned stack <%s>\n", path ? path : "(out of memory)");
             free(path);
         }

@@ -8,6 +8,26 @@
 #include "stackpath.h"
 #include "stacktree.h"
 
+int32_t *stack_ccs(const struct ccm_session *s, int32_t node, int32_t *depth)
+{
+    int32_t d = ccm_session_stack_depth(s, node);
+    *depth = d;
+    if (d <= 0) return NULL;
+    int32_t *ccs = malloc((size_t)d * sizeof *ccs);
+    if (!ccs) return NULL;
+    for (int32_t i = d - 1, n = node; i >= 0; i--, n = ccm_session_stack_parent(s, n))
+        ccs[i] = ccm_session_stack_cc(s, n);
+    return ccs;
+}
+
+char *stack_path_text(const struct ccm_session *s, int32_t node, const char *sep)
+{
+    size_t need = ccm_session_stack_path(s, node, sep, NULL, 0);
+    char *p = malloc(need + 1);
+    if (p) ccm_session_stack_path(s, node, sep, p, need + 1);
+    return p;
+}
+
 int stack_path_check(const char *path, char *err, size_t cap)
 {
     const char *why = NULL;
@@ -73,10 +93,9 @@ static void put(char *buf, size_t cap, size_t *len, const char *text)
 /* Append node's path, in backquotes. */
 static void put_path(const struct ccm_session *s, int32_t node, char *buf, size_t cap, size_t *len)
 {
-    size_t need = ccm_session_stack_path(s, node, "/", NULL, 0);
-    char *p = malloc(need + 1);
+    char *p = stack_path_text(s, node, "/");
     put(buf, cap, len, "`");
-    put(buf, cap, len, p ? (ccm_session_stack_path(s, node, "/", p, need + 1), p) : "?");
+    put(buf, cap, len, p ? p : "?");
     put(buf, cap, len, "`");
     free(p);
 }

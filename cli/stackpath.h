@@ -9,6 +9,14 @@
 #include <stdint.h>
 #include "../lib/ccmlib.h"
 
+/* The cost centres of node's stack, root first, in a new array of
+ * *depth; NULL when memory ran out (or node is no stack). */
+int32_t *stack_ccs(const struct ccm_session *s, int32_t node, int32_t *depth);
+
+/* node's names, root first, joined by sep, in a new string; NULL when
+ * memory ran out. */
+char *stack_path_text(const struct ccm_session *s, int32_t node, const char *sep);
+
 /* Is path well formed: not empty, no empty name (no leading, trailing or
  * doubled `/`)?  0, or -1 with the reason in err. */
 int stack_path_check(const char *path, char *err, size_t cap);
