@@ -152,20 +152,23 @@ int heap_run(struct ccm_session *s, uint64_t interval, int by_stack, uint64_t *c
  * default -L25 cuts them: a text longer than 25 bytes becomes its first 21
  * bytes and "..." (here at a UTF-8 character boundary at or before 21).
  * Each name is made plain first, as in every .hp band (prof_plain_name). */
+/* Is n the root <MAIN> (which GHC's names leave out)? */
+static int main_root(const struct ccm_session *s, int32_t n)
+{
+    return ccm_session_stack_parent(s, n) < 0 && ccm_session_stack_cc(s, n) == CCM_CC_MAIN;
+}
+
 static void stack_band_name(const struct ccm_session *s, int32_t node, char *out, size_t cap)
 {
     enum { GHC_L = 25, KEEP = GHC_L - 4 };
-    int32_t parent = ccm_session_stack_parent(s, node);
-    if (parent < 0 && ccm_session_stack_cc(s, node) == CCM_CC_MAIN) { snprintf(out, cap, "MAIN"); return; }
+    if (main_root(s, node)) { snprintf(out, cap, "MAIN"); return; }
     char names[GHC_L + 1 + 260 + 1], plain[256];
     size_t len = 0;
     /* walk to the root, but no further than the 25 bytes GHC keeps */
-    for (int32_t n = node; n >= 0 && len <= GHC_L; n = ccm_session_stack_parent(s, n)) {
+    for (int32_t n = node; n >= 0 && !main_root(s, n) && len <= GHC_L; n = ccm_session_stack_parent(s, n)) {
         int32_t p = ccm_session_stack_parent(s, n);
-        if (p < 0 && ccm_session_stack_cc(s, n) == CCM_CC_MAIN) break;
         prof_plain_name(ccm_session_cc_name(s, ccm_session_stack_cc(s, n)), plain, sizeof plain);
-        int more = p >= 0 && !(ccm_session_stack_parent(s, p) < 0 && ccm_session_stack_cc(s, p) == CCM_CC_MAIN);
-        len += (size_t)snprintf(names + len, sizeof names - len, "%s%s", plain, more ? "/" : "");
+        len += (size_t)snprintf(names + len, sizeof names - len, "%s%s", plain, p >= 0 && !main_root(s, p) ? "/" : "");
     }
     if (len > GHC_L) {
         size_t keep = KEEP;
