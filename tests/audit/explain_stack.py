@@ -44,10 +44,11 @@ lexical and evaluation: for every stack of the run, the groups of
 Errors: an unknown path (nearest prefix named), an unknown root, a
 malformed path, a flat run's path of two names, --cc with --stack.
 """
-import glob, json, os, subprocess, sys
+import glob, json, os, sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from tally import Tally  # noqa: E402
+import runccm  # noqa: E402
 
 CCM = os.environ.get("CCM", "build/ccm")
 T = Tally("audit-explain-stack")
@@ -56,7 +57,7 @@ COUNTERS = ["A", "C", "V", "U", "H", "P", "entries", "subentries"]
 
 
 def ccm(*args):
-    p = subprocess.run([CCM, *args], capture_output=True, text=True)
+    p = runccm.run(T, CCM, *args)      # and no sanitizer report
     return p.returncode, p.stdout, p.stderr
 
 
@@ -179,9 +180,8 @@ for f in sorted(glob.glob("examples/*.lam")):
 # observer's shadow of the counters grows with it): the same breakdowns.
 for f in sorted(glob.glob("examples/stacks_*.lam")):
     for args in (("--push", "append"), ("--push", "append", "--stack", "MAIN"), ("--push", "ghc")):
-        a = subprocess.run([CCM, "explain", "--json", f, *args], capture_output=True, text=True)
-        b = subprocess.run([CCM, "explain", "--json", f, *args], capture_output=True, text=True,
-                           env=dict(os.environ, CCM_INITIAL_CAP="1"))
+        a = runccm.run(T, CCM, "explain", "--json", f, *args)
+        b = runccm.run(T, CCM, "explain", "--json", f, *args, env=dict(os.environ, CCM_INITIAL_CAP="1"))
         check(a.returncode == 0 and a.stdout == b.stdout, f"{f} {args}: the same with CCM_INITIAL_CAP=1")
 
 # A recursion n deep under push append makes stacks <MAIN,count> ...
@@ -195,8 +195,7 @@ N = 300
 prog = ('count = \\n -> scc "count" (case n > 0 of { True -> let m = n - 1 in count m; False -> 0 });\n'
         f'main = let k = {N} in count k;\n')
 deepest = "/".join(["MAIN"] + ["count"] * (N + 1))
-p = subprocess.run([CCM, "explain", "--json", "-", "--push", "append", "--stack", deepest],
-                   input=prog, capture_output=True, text=True)
+p = runccm.run(T, CCM, "explain", "--json", "-", "--push", "append", "--stack", deepest, input=prog)
 data = json.loads(p.stdout) if p.returncode == 0 else None
 check(data is not None and len(data["stack"]) == N + 2, f"deep path found ({p.returncode}, {p.stderr[:200]})")
 if data:
@@ -231,14 +230,14 @@ check(rc == 2 and "flat machine only" in err, "annotate still refuses stacks")
 # makes <MAIN,a/b>, which the path MAIN/a/b still names (matched name by
 # name): scc at 16 (its entry), let at 27 (H1), x at 40 (V1); with another
 # stack <MAIN,a,b> beside it the path reads as two stacks: an error.
-p = subprocess.run([CCM, "explain", "--json", "-", "--push", "append", "--stack", "MAIN/a/b"],
-                   input='main = let p = scc "a/b" (let x = 1 in x) in p;\n', capture_output=True, text=True)
+p = runccm.run(T, CCM, "explain", "--json", "-", "--push", "append", "--stack", "MAIN/a/b",
+               input='main = let p = scc "a/b" (let x = 1 in x) in p;\n')
 data = json.loads(p.stdout) if p.returncode == 0 else None
 check(data is not None and data["stack"] == ["MAIN", "a/b"]
       and [g["at"] for g in data["stack_costs"]["entries"] + data["stack_costs"]["H"] + data["stack_costs"]["V"]]
       == ["<stdin>:1:16", "<stdin>:1:27", "<stdin>:1:40"], f"a name holding /: {p.returncode} {p.stderr[:200]}")
-p = subprocess.run([CCM, "explain", "-", "--push", "append", "--stack", "MAIN/a/b"], capture_output=True, text=True,
-                   input='main = let p = scc "a" (scc "b" (let x = 1 in x)); q = scc "a/b" (let y = 2 in y) in p + q;\n')
+p = runccm.run(T, CCM, "explain", "-", "--push", "append", "--stack", "MAIN/a/b",
+               input='main = let p = scc "a" (scc "b" (let x = 1 in x)); q = scc "a/b" (let y = 2 in y) in p + q;\n')
 check(p.returncode == 2 and p.stdout == "" and "two stacks read `MAIN/a/b`" in p.stderr, f"ambiguous path: {p.stderr!r}")
 
 # A budget stop: exit 3, the breakdown of the costs so far adds up.
