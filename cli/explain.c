@@ -83,6 +83,23 @@ static void print_group(FILE *out, const struct ccm_session *s, const char *file
     fputc('}', out);
 }
 
+/* Counter k of one group key (a stack; in the per-cost-centre
+ * observation, observe_by_top's, a cost centre): its total, then its
+ * groups.  JSON: `"K":[groups]` after sep. */
+static void print_counter(FILE *out, const struct ccm_session *s, const char *file, const struct observation *o,
+                          int32_t key, int k, uint64_t total, int by_stack, int json, const char *sep)
+{
+    if (json) fprintf(out, "%s\"%s\":[", sep, observe_counter_names[k]);
+    else if (total) fprintf(out, "  %s %" PRIu64 "\n", observe_counter_names[k], total);
+    int first = 1;
+    for (size_t i = 0; i < o->n; i++)
+        if (o->v[i].stack == key && o->v[i].counter == k) {
+            print_group(out, s, file, &o->v[i], by_stack, json, first);
+            first = 0;
+        }
+    if (json) fputc(']', out);
+}
+
 static void print_breakdown(FILE *out, const struct ccm_session *s, const char *file,
                             const struct observation *o, int32_t only_cc, int only_k, int json)
 {
@@ -99,17 +116,8 @@ static void print_breakdown(FILE *out, const struct ccm_session *s, const char *
         int first_k = 1;
         for (int k = 0; k < CCM_NCOUNTERS; k++) {
             if (only_k >= 0 && k != only_k) continue;
-            if (json) fprintf(out, "%s\"%s\":[", first_k ? "{" : ",", observe_counter_names[k]);
-            else if (ccm_session_cost(s, cc, k))
-                fprintf(out, "  %s %" PRIu64 "\n", observe_counter_names[k], ccm_session_cost(s, cc, k));
+            print_counter(out, s, file, o, cc, k, ccm_session_cost(s, cc, k), 0, json, first_k ? "{" : ",");
             first_k = 0;
-            int first = 1;
-            for (size_t i = 0; i < o->n; i++)
-                if (o->v[i].cc == cc && o->v[i].counter == k) {
-                    print_group(out, s, file, &o->v[i], 0, json, first);
-                    first = 0;
-                }
-            if (json) fputc(']', out);
         }
         if (json) fputs(first_k ? "{}" : "}", out);
     }
@@ -133,17 +141,8 @@ static void print_stack_breakdown(FILE *out, const struct ccm_session *s, const 
     int first_k = 1;
     for (int k = 0; k < CCM_NCOUNTERS; k++) {
         if (only_k >= 0 && k != only_k) continue;
-        uint64_t own = ccm_session_stack_cost(s, stack, k);
-        if (json) fprintf(out, "%s\"%s\":[", first_k ? "" : ",", observe_counter_names[k]);
-        else if (own) fprintf(out, "  %s %" PRIu64 "\n", observe_counter_names[k], own);
+        print_counter(out, s, file, o, stack, k, ccm_session_stack_cost(s, stack, k), 1, json, first_k ? "" : ",");
         first_k = 0;
-        int first = 1;
-        for (size_t i = 0; i < o->n; i++)
-            if (o->v[i].stack == stack && o->v[i].counter == k) {
-                print_group(out, s, file, &o->v[i], 1, json, first);
-                first = 0;
-            }
-        if (json) fputc(']', out);
     }
     if (json) fputc('}', out);
 }
