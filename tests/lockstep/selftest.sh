@@ -86,9 +86,12 @@ cfgs=$configs
 
 # 1. compare.py against hand-made differences in a real pair: the longest
 # run of the first configuration
+# the seed of the longest run (the most lines) in a configuration's directory
+longest_run() {
+    for f in "$1"/*.ccm; do echo "$(wc -l < "$f") $(basename "$f" .ccm)"; done | sort -n | tail -n 1 | cut -d' ' -f2
+}
 cfgdir=$tmp/real/run/${configs%% *}; cfgdir=${cfgdir//:/-}
-seed=$(for f in "$cfgdir"/*.ccm; do echo "$(wc -l < "$f") $(basename "$f" .ccm)"; done | sort -n | tail -n 1 | cut -d' ' -f2)
-c=$cfgdir/$seed.ccm
+c=$cfgdir/$(longest_run "$cfgdir").ccm
 python3 - "$c" "$tmp/edit" <<'EOF'
 # write edited copies of one run: each changes one field of one line
 import json, os, sys
@@ -136,8 +139,7 @@ fi
 # over stacks: a changed counter of one stack is named by the stack, a
 # changed current stack as ccc
 sdir=$tmp/real-stacks/run/${stack_configs%% *}; sdir=${sdir//:/-}
-sseed=$(for f in "$sdir"/*.ccm; do echo "$(wc -l < "$f") $(basename "$f" .ccm)"; done | sort -n | tail -n 1 | cut -d' ' -f2)
-sc=$sdir/$sseed.ccm
+sc=$sdir/$(longest_run "$sdir").ccm
 python3 - "$sc" "$tmp/edit-stacks" <<'PY'
 import json, os, sys
 src, out = sys.argv[1], sys.argv[2]
