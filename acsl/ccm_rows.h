@@ -8,6 +8,7 @@
 #include "ccm_wf.h"
 #include "ccm_env.h"
 #include "ccm_prim.h"
+#include "ccm_call.h"
 
 /*@
   // ---- SUB / SUBCAF (Figs. 2 and 6), over stacks: decided by the top
@@ -91,7 +92,7 @@
 
   predicate Step_App2{A,B}(struct ccm_machine *m) =
     \let f = \at(m->stack[m->stack_len - 1], A); \let cl = \at(m->cell_len, A);
-    ctl_is{B}(m, \at(m->scoping, A) == CCM_EVALUATION ? f.cc : \at(m->ccc, A),
+    ctl_is{B}(m, \at(m->scoping, A) == CCM_LEXICAL ? \at(m->ccc, A) : f.cc,
               \at(m->code[m->ctl_code].a, A), cl, 0) &&
     \at(m->cell_len, B) == cl + 1 && cell_is(\at(m->cells[cl], B), f.a, \at(m->ctl_env, A)) &&
     cells_keep{A,B}(m, cl) && stack_popped{A,B}(m) && heap_same{A,B}(m) &&
@@ -241,6 +242,19 @@
     ctl_is{B}(m, f.cc, f.a, f.b, f.num) &&
     stack_popped{A,B}(m) && heap_same{A,B}(m) && cells_same{A,B}(m) &&
     costs_same{A,B}(m) && counted{A,B}(m, CCM_R_RESUME);
+
+  // a call transition (one push of a ghc call, ccm_call_step): the current
+  // stack becomes s; not a step: nothing else moves
+  predicate Row_Call{A,B}(struct ccm_machine *m, integer s) =
+    ctl_is{B}(m, s, \at(m->ctl_code, A), \at(m->ctl_env, A), \at(m->ctl_num, A)) &&
+    \at(m->steps, B) == \at(m->steps, A) && \at(m->last_rule, B) == CCM_R_CALL &&
+    stack_same{A,B}(m) && heap_same{A,B}(m) && cells_same{A,B}(m) && costs_same{A,B}(m);
+  // ... s being the node k - 1 steps from sl pushed onto the current stack
+  // (pushed, ccm_stacks.h)
+  predicate Step_Call{A,B}(struct ccm_machine *m, integer sl, integer k) =
+    \let c = stk_anc{A}(m, sl, k - 1);
+    pushed{A,B}(m, \at(m->stk.node[c].cc, A), \at(m->ccc, A), \at(m->ccc, B)) &&
+    Row_Call{A,B}(m, \at(m->ccc, B));
 
   // nothing fired: the state is exactly as it was
   predicate Unchanged{A,B}(struct ccm_machine *m) =

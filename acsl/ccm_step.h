@@ -142,6 +142,10 @@
           m->ccc, m->ctl_code, m->ctl_env, m->ctl_num, m->last_rule, m->steps;
 /* ... and the stack table, which only scc writes (ccm_step, its scc
  * piece and firing): the other pieces keep the table by their frames */
+/* ... and a ghc call's pushes (ccm_call_step, ccm_ghc_call): the current
+ * stack, the rule and the stack table, nothing else */
+#define CALL_ASSIGNS \
+  assigns m->ccc, m->last_rule, m->stk.node[0 .. m->stk.cap - 1], m->stk.slot[0 .. m->stk.nslot - 1], m->stk.len;
 #define STACKS_ASSIGNS \
   assigns m->stk.node[0 .. m->stk.cap - 1], m->stk.slot[0 .. m->stk.nslot - 1], m->stk.len;
 /* the force row's frame (two frames pushed, the thunk's hole mark, the

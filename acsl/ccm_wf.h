@@ -62,7 +62,7 @@
 
   predicate options_ok{L}(struct ccm_machine *m) =
     (m->rules == CCM_RULES_FIG6 || m->rules == CCM_RULES_FIG2) &&
-    (m->scoping == CCM_LEXICAL || m->scoping == CCM_EVALUATION) &&
+    (m->scoping == CCM_LEXICAL || m->scoping == CCM_EVALUATION || m->scoping == CCM_CALL_GHC) &&
     (m->order == CCM_LEFT_TO_RIGHT || m->order == CCM_RIGHT_TO_LEFT) && push_ok(m);
 
   // wf but the options: what a row firing (kernel/fire.h) requires.  A

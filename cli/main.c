@@ -118,14 +118,15 @@ static int parse_args(int argc, char **argv, struct args *a)
         else if (strcmp(o, "--html") == 0 && strcmp(a->cmd, "annotate") == 0) a->html = v;
         else if (strcmp(o, "--assert") == 0 && strcmp(a->cmd, "run") == 0) a->assert_file = v;
         else if (strcmp(o, "--stacks") == 0) {
-            /* the named settings of docs/stacks.md: flat is push single;
-             * ghc also needs the ghc call policy, which the machine lacks */
-            if (strcmp(v, "ghc") == 0)
-                return usage("%s", "--stacks ghc needs the ghc call policy, which the machine does not have: "
-                             "`ccm-props --eval-stacks --stacks ghc FILE` runs it (docs/stacks.md); the machine "
-                             "runs --push ghc with --scoping lexical or evaluation");
-            if (strcmp(v, "flat") != 0) return usage("--stacks takes flat or ghc, not `%s`", v);
-            ccm_option_set(&a->opt, CCM_OPT_push, CCM_PUSH_SINGLE);
+            /* the named settings of docs/stacks.md: flat is push single
+             * (the call policy stays --scoping's); ghc is push ghc with the
+             * ghc call policy */
+            if (strcmp(v, "ghc") == 0) {
+                ccm_option_set(&a->opt, CCM_OPT_push, CCM_PUSH_GHC);
+                ccm_option_set(&a->opt, CCM_OPT_scoping, CCM_CALL_GHC);
+            }
+            else if (strcmp(v, "flat") == 0) ccm_option_set(&a->opt, CCM_OPT_push, CCM_PUSH_SINGLE);
+            else return usage("--stacks takes flat or ghc, not `%s`", v);
         }
         else if (strcmp(o, "--force-every") == 0 && strcmp(a->cmd, "states") == 0) {
             if (number(v, 0, CCM_MAX_STEPS, &n)) return usage("--force-every takes a number from 0 to 2^48, not `%s`", v);
@@ -137,7 +138,8 @@ static int parse_args(int argc, char **argv, struct args *a)
             if (ccgraph_resource(v) < 0) return usage("--resource takes A, C, V, U, H, P or steps, not `%s`", v);
             a->resource = v;
         }
-        else if ((k = ccm_option_find(o)) >= 0) {
+        /* --call names the call policy, which --scoping chooses (docs/stacks.md) */
+        else if ((k = strcmp(o, "--call") == 0 ? CCM_OPT_scoping : ccm_option_find(o)) >= 0) {
             char msg[200];          /* lib/options.c: the table's range, in its words */
             if (ccm_option_arg(&a->opt, k, v, msg, sizeof msg) != 0) return usage("%s", msg);
         } else {
@@ -145,8 +147,9 @@ static int parse_args(int argc, char **argv, struct args *a)
         }
     }
     if (!a->file) return usage("%s: missing FILE", a->cmd);
-    if (a->opt.push != CCM_PUSH_SINGLE && strcmp(a->cmd, "annotate") == 0)
-        return usage("%s", "`ccm annotate` shows the flat machine only: --push append and ghc are for run, trace, states and explain");
+    if ((a->opt.push != CCM_PUSH_SINGLE || a->opt.scoping == CCM_CALL_GHC) && strcmp(a->cmd, "annotate") == 0)
+        return usage("%s", "`ccm annotate` shows the flat machine only: --push append and ghc and --call ghc are for run, "
+                     "trace, states and explain");
     if (a->cc && a->stack)
         return usage("%s", "--cc and --stack do not combine: a stack's cost centre is its last name");
     if (a->prof.heap_interval && !a->prof.path[PROF_HEAP])

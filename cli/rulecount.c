@@ -1,6 +1,7 @@
 /* cli/rulecount.c -- the per-rule histogram of `ccm run --rule-counts`:
- * how many transitions each rule of the machine fired, uncharged rules
- * included.  The counts come from ccm_session_run_counted and sum to steps. */
+ * how many transitions each row of the semantics fired, uncharged rows
+ * included (a ghc call's pushes are not rows).  The counts come from
+ * ccm_session_run_counted and sum to steps. */
 #include <inttypes.h>
 #include <stdio.h>
 #include "cli.h"
@@ -18,7 +19,7 @@ static const char *rule_label(int r)
 void rulecount_table(FILE *out, const uint64_t *counts)
 {
     fputs("\ntransitions per rule\n", out);
-    for (int r = CCM_R_NONE + 1; r < CCM_NRULES; r++)
+    for (int r = CCM_R_NONE + 1; r < CCM_NROWS; r++)
         fprintf(out, "  %-14s %10" PRIu64 "\n", rule_label(r), counts[r]);
 }
 
@@ -27,7 +28,7 @@ void rulecount_table(FILE *out, const uint64_t *counts)
 void rulecount_json(FILE *out, const uint64_t *counts)
 {
     fputs(",\"rule_counts\":{", out);
-    for (int r = CCM_R_NONE + 1; r < CCM_NRULES; r++)
+    for (int r = CCM_R_NONE + 1; r < CCM_NROWS; r++)
         fprintf(out, "%s\"%s\":%" PRIu64, r > CCM_R_NONE + 1 ? "," : "", rule_label(r), counts[r]);
     fputc('}', out);
 }

@@ -23,8 +23,9 @@ static const char commands[] =
 static const char others[] =
     "Options of the command:\n"
     "  --json                      the report (and trace lines) as JSON\n"
-    "  --stacks flat               (run, trace) push single: the flat machine (--stacks ghc, GHC's call\n"
-    "                              policy too, is the evaluator's: ccm-props --eval-stacks, docs/stacks.md)\n"
+    "  --stacks flat|ghc           (run, trace, explain) flat: push single, the flat machine; ghc: --push ghc\n"
+    "                              --call ghc, GHC's scheme (docs/stacks.md)\n"
+    "  --call lexical|evaluation|ghc  the call policy: --scoping under another name\n"
     "  --input text|json           FILE is program text (default) or JSON core (docs/core-json.md)\n"
     "  --rule-counts               (run) also the number of transitions per rule\n"
     "  --assert FILE.assert        (run) check cost bounds on the final totals; exit 4 if one fails\n"

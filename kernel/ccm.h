@@ -162,7 +162,10 @@ struct ccm_frame {
 };
 
 enum ccm_rules   { CCM_RULES_FIG6 = 0, CCM_RULES_FIG2 = 1 };
-enum ccm_scoping { CCM_LEXICAL = 0, CCM_EVALUATION = 1 };
+/* The call policy of app2 (docs/stacks.md section 4): the body runs under
+ * the lambda's stack (lexical), the caller's (evaluation), or the caller's
+ * with the lambda's path pushed onto it (ghc: Sa ++> Sλ, ccm_ghc_call). */
+enum ccm_scoping { CCM_LEXICAL = 0, CCM_EVALUATION = 1, CCM_CALL_GHC = 2 };
 /* Order in which a primitive's operands are evaluated: left to right is the
  * machine of docs/semantics.md; right to left exists for property 2 only. */
 enum ccm_order   { CCM_LEFT_TO_RIGHT = 0, CCM_RIGHT_TO_LEFT = 1 };
@@ -173,8 +176,12 @@ enum ccm_rule {
     CCM_R_APP1, CCM_R_APP2, CCM_R_VAR1, CCM_R_VAR2, CCM_R_VAR3, CCM_R_LET,
     CCM_R_CASE1, CCM_R_CASE2, CCM_R_CASE2_DEFAULT, CCM_R_SCC, CCM_R_SCC_SUB,
     CCM_R_PRIM1, CCM_R_PRIM2, CCM_R_PRIM3, CCM_R_FORCE, CCM_R_RESUME,
+    CCM_R_CALL,   /* one push of a ghc call (ccm_call_step): not a step */
     CCM_NRULES
 };
+/* The rows of the semantics are CCM_R_NONE + 1 .. CCM_NROWS - 1 (each
+ * counts one step); CCM_R_CALL is a transition of the machine only. */
+#define CCM_NROWS CCM_R_CALL
 
 /* Result of a transition attempt.  CCM_RUNNING: a transition fired.
  * CCM_VALUE: final state (a value, empty stack).  Runtime errors: stuck
@@ -314,6 +321,58 @@ int ccm_init(struct ccm_machine *m, const struct ccm_program *p);
     disjoint behaviors;
 */
 int ccm_step(struct ccm_machine *m);
+
+/* The ghc call policy (docs/stacks.md section 4).  Under CCM_CALL_GHC an
+ * app2 runs the body under the caller's stack Sa, as evaluation scoping
+ * does; the caller of ccm_step then pushes onto it the nodes of the
+ * lambda's stack Sλ (the current stack before the step) above the two
+ * paths' longest common prefix, farthest first, one ccm_call_step each:
+ * ccm_call_count(m, Sa, Sλ) of them, the k-th (from n down to 1) the node
+ * k - 1 steps from Sλ.  ccm_ghc_call does it all; ccm_run calls it after
+ * every app2 under ghc.  The pushes are not steps: they count no step and
+ * charge nothing. */
+
+/* How many nodes of sl's path the ghc call from sa pushes
+ * (acsl/ccm_call.h: call_counted). */
+/*@ requires wf: wf(m);
+    requires sa: in_cc(m, sa);
+    requires sl: in_cc(m, sl);
+    assigns \nothing;
+    ensures count: call_counted(m, sa, sl, \result);
+    ensures bound: 0 <= \result <= sl + 1;
+*/
+int32_t ccm_call_count(const struct ccm_machine *m, int32_t sa, int32_t sl);
+
+/* One push of a ghc call: the node k - 1 steps from sl pushed onto the
+ * current stack with the run's push policy (Step_Call, acsl/ccm_rows.h).
+ * CCM_RES_HEAP with nothing written when the stack table is full;
+ * CCM_ERR_BAD_CODE, nothing written, if sl is not a node in use or its
+ * path is shorter than k. */
+/*@ requires wf: wf(m);
+    requires k: 1 <= k;
+    CALL_ASSIGNS
+    CCM_ENSURES_WF
+    behavior pushes:
+      assumes in_cc(m, sl) && in_cc(m, stk_anc(m, sl, k - 1));
+      FIRES_OR_FULL(Step_Call{Pre,Post}(m, sl, k))
+    behavior lost:
+      assumes !in_cc(m, sl) || !in_cc(m, stk_anc(m, sl, k - 1));
+      REFUSES(CCM_ERR_BAD_CODE)
+    complete behaviors;
+    disjoint behaviors;
+*/
+int ccm_call_step(struct ccm_machine *m, int32_t sl, int32_t k);
+
+/* All the pushes of the ghc call of an app2 that fired under stack sl
+ * (before ccm_step): CCM_RUNNING, or the first push's refusal.  Its frame
+ * (CALL_ASSIGNS) is the current stack, the rule and the stack table: no
+ * step counted, nothing charged, the control, the heap, the cells and the
+ * frames as they were. */
+/*@ requires wf: wf(m);
+    CALL_ASSIGNS
+    CCM_ENSURES_WF
+*/
+int ccm_ghc_call(struct ccm_machine *m, int32_t sl);
 
 /* Transitions until the status is not CCM_RUNNING (at most max_steps of
  * them: each counts one step); the state stays well formed throughout. */

@@ -134,6 +134,15 @@ int ccm_fire_scc_sub(struct ccm_machine *m)
     return CCM_RUNNING;
 }
 
+int ccm_fire_call(struct ccm_machine *m, int32_t sl, int32_t k, int32_t c)
+{
+    (void)sl; (void)k;   /* c's path from sl: for the contract only */
+    int32_t s = ccm_stack_push(m, (int32_t)m->stk.node[c].cc, m->ccc);
+    if (s < 0) return CCM_RES_HEAP;
+    ccm_row_call(m, s);
+    return CCM_RUNNING;
+}
+
 void ccm_fire_prim1(struct ccm_machine *m)
 {
     /*@ assert node: ctl_node_ok(m); */

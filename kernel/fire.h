@@ -116,6 +116,17 @@ int ccm_fire_scc(struct ccm_machine *m);
 /*@ FIRING_PUSH(SCC_SUB, Step_Scc_Sub) */
 int ccm_fire_scc_sub(struct ccm_machine *m);
 
+/* a ghc call's push: the node c, k - 1 steps from sl, pushed onto the
+ * current stack (stack_call.c); not a step */
+/*@ requires wf: wf_but_options(m);
+    requires push: push_ok(m);
+    requires next: c == stk_anc(m, sl, k - 1) && in_cc(m, c);
+    CALL_ASSIGNS
+    FIRES_OR_FULL(Step_Call{Pre,Post}(m, sl, k))
+    FIRE_KEEPS
+*/
+int ccm_fire_call(struct ccm_machine *m, int32_t sl, int32_t k, int32_t c);
+
 /*@ FIRING(PRIM1) */
 void ccm_fire_prim1(struct ccm_machine *m);
 

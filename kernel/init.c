@@ -261,7 +261,7 @@ static int check_program(const struct ccm_program *p)
 static int check_options(const struct ccm_machine *m)
 {
     return (m->rules == CCM_RULES_FIG6 || m->rules == CCM_RULES_FIG2) &&
-           (m->scoping == CCM_LEXICAL || m->scoping == CCM_EVALUATION) &&
+           (m->scoping == CCM_LEXICAL || m->scoping == CCM_EVALUATION || m->scoping == CCM_CALL_GHC) &&
            (m->order == CCM_LEFT_TO_RIGHT || m->order == CCM_RIGHT_TO_LEFT) &&
            (m->push == CCM_PUSH_SINGLE || m->push == CCM_PUSH_APPEND || m->push == CCM_PUSH_GHC);
 }

@@ -19,6 +19,7 @@
 #ifdef __FRAMAC__
 #include "ccm_rows.h"
 #include "ccm_keeps.h"
+#include "ccm_call.h"
 #endif
 
 /* environment (env.c) */
@@ -179,6 +180,14 @@ int32_t ccm_stack_cut(const struct ccm_machine *m, int32_t s, int32_t l);
     ensures full: \result < 0 ==> stk_same{Pre,Post}(m);
 */
 int32_t ccm_stack_push(struct ccm_machine *m, int32_t l, int32_t s);
+
+/* a ghc call's push, its stores (rows_scc.c): the current stack becomes s */
+/*@ requires ctx: row_ctx(m);
+    requires pushed: in_cc(m, s);
+    assigns m->ccc, m->last_rule;
+    ensures row: Row_Call{Pre,Post}(m, s);
+*/
+void ccm_row_call(struct ccm_machine *m, int32_t s);
 
 /* costs and cost-centre subsumption (costs.c) */
 

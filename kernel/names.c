@@ -6,7 +6,7 @@ const char *ccm_rule_name(int rule)
     static const char *const names[CCM_NRULES] = {
         "none", "app1", "app2", "var1", "var2", "var3", "let",
         "case1", "case2", "case2", "scc", "scc_sub",
-        "prim1", "prim2", "prim3", "force", "resume"
+        "prim1", "prim2", "prim3", "force", "resume", "call"
     };
     return rule >= 0 && rule < CCM_NRULES ? names[rule] : "?";
 }

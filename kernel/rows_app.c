@@ -43,11 +43,12 @@ static void app2_write(struct ccm_machine *m, int32_t cc, int32_t body, int32_t 
 }
 
 /* app2:  ccλ | \y->e | x : S  =>  ccλ | e[x/y] | S          (lexical)
- *        ccλ | \y->e | (x,cc) : S  =>  cc | e[x/y] | S      (evaluation)
- * e[x/y] is the body closed over a new cell binding x. */
+ *        ccλ | \y->e | (x,cc) : S  =>  cc | e[x/y] | S      (evaluation, ghc)
+ * e[x/y] is the body closed over a new cell binding x.  Under the ghc call
+ * the caller then pushes ccλ's path onto cc (ccm_ghc_call, stack_call.c). */
 void ccm_row_app2(struct ccm_machine *m)
 {
     const struct ccm_frame *f = &m->stack[m->stack_len - 1];
-    int32_t cc = m->scoping == CCM_EVALUATION ? f->cc : m->ccc;
+    int32_t cc = m->scoping == CCM_LEXICAL ? m->ccc : f->cc;
     app2_write(m, cc, m->code[m->ctl_code].a, f->a);
 }

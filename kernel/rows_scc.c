@@ -1,5 +1,5 @@
-/* rows_scc.c -- scc and scc_sub: set the current stack to the one their
- * firing pushed (fire.c). */
+/* rows_scc.c -- scc, scc_sub and a ghc call's push: set the current stack
+ * to the one their firing pushed (fire.c). */
 #include "kernel_internal.h"
 
 /* scc:  S | scc L e | Ss  =>  S' | e | Ss   θ += S'↦entries, S↦subentries,
@@ -24,4 +24,12 @@ void ccm_row_scc_sub(struct ccm_machine *m, int32_t s)
     m->ctl_code = n->b;
     m->last_rule = CCM_R_SCC_SUB;
     m->steps++;
+}
+
+/* call:  S | e | Ss  =>  S' | e | Ss   not a step, nothing charged,
+ * S' = push(the call's next node, S) (its firing, fire.c) */
+void ccm_row_call(struct ccm_machine *m, int32_t s)
+{
+    m->ccc = s;
+    m->last_rule = CCM_R_CALL;
 }

@@ -41,8 +41,14 @@ int ccm_run(struct ccm_machine *m)
         /*@ assert caps: m->heap_cap <= CCM_MAX_CAP && m->cell_cap <= CCM_MAX_CAP &&
                          m->stack_cap <= CCM_MAX_CAP && 0 <= m->stk.cap <= CCM_MAX_NODES &&
                          0 <= m->stk.nslot <= CCM_MAX_SLOTS; */
+        int32_t sl = m->ccc;
         int st = ccm_step(m);
         if (st != CCM_RUNNING) return st;
+        /* an app2 under the ghc call: its pushes, which are not steps */
+        if (m->scoping == CCM_CALL_GHC && m->last_rule == CCM_R_APP2) {
+            st = ccm_ghc_call(m, sl);
+            if (st != CCM_RUNNING) return st;
+        }
     }
 }
 

@@ -120,7 +120,7 @@ const char *ccm_session_error_message(struct ccm_session *s, int status, char *b
          * cells.  Against the budget, not the capacity: an array below its
          * budget is grown, not blamed (lib/session.c, ccm_session_grow) */
         const struct ccm_node *n = &m->code[m->ctl_code];
-        if (session_short_of_nodes(m))
+        if (session_short_of_nodes(s))
             snprintf(buf, cap, "cost-centre stack budget exhausted: %s %" PRId32 " distinct stacks",
                      flag(CCM_OPT_max_nodes), o->max_nodes);
         else if (n->kind == CCM_LET && (int64_t)m->heap_len + n->b > o->max_heap)

@@ -8,7 +8,7 @@
 
 /* A row's value k is the kernel's enum value k: the names are in that order. */
 _Static_assert(CCM_RULES_FIG6 == 0 && CCM_RULES_FIG2 == 1, "rules names in kernel order");
-_Static_assert(CCM_LEXICAL == 0 && CCM_EVALUATION == 1, "scoping names in kernel order");
+_Static_assert(CCM_LEXICAL == 0 && CCM_EVALUATION == 1 && CCM_CALL_GHC == 2, "scoping names in kernel order");
 _Static_assert(CCM_LEFT_TO_RIGHT == 0 && CCM_RIGHT_TO_LEFT == 1, "order names in kernel order");
 _Static_assert(CCM_PUSH_SINGLE == 0 && CCM_PUSH_APPEND == 1 && CCM_PUSH_GHC == 2, "push names in kernel order");
 _Static_assert(CCM_NOPTIONS <= 32, "one bit of ccm_options.given per row");

@@ -38,10 +38,10 @@
       0, 1, CCM_RULES_FIG6, rules, \
       "the CAF-aware SUBCAF rules (Fig. 6) or the original SUB rules") \
     X(scoping, ENUM, "--scoping", "scoping", "", \
-      NAMES("lexical", "evaluation"), WORDS("lexical", "evaluation"), \
-      CNAMES("CCM_LEXICAL", "CCM_EVALUATION"), \
-      0, 1, CCM_LEXICAL, scoping, \
-      "the BOX of the application rule") \
+      NAMES("lexical", "evaluation", "ghc"), WORDS("lexical", "evaluation", "ghc"), \
+      CNAMES("CCM_LEXICAL", "CCM_EVALUATION", "CCM_CALL_GHC"), \
+      0, 2, CCM_LEXICAL, scoping, \
+      "the BOX of the application rule: the call policy (--call is the same option; ghc: docs/stacks.md)") \
     X(order, ENUM, "--order", "order", "", \
       NAMES("ltr", "rtl"), WORDS("left-to-right", "right-to-left"), \
       CNAMES("CCM_LEFT_TO_RIGHT", "CCM_RIGHT_TO_LEFT"), \

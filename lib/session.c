@@ -41,6 +41,9 @@ struct ccm_session {
     uint64_t *by_top;
     uint32_t by_top_len;
     uint64_t by_top_steps;
+    /* a ghc call's push was refused for want of a stack node, the table
+     * at its budget (transition): the run ends there */
+    int call_short;
 };
 
 /* Arrays kept between sessions (ccm batch): one session at a time borrows
@@ -150,10 +153,11 @@ static uint32_t first_nodes(const struct ccm_session *s)
     return want > 0 ? (uint32_t)want : 1;
 }
 
-int session_short_of_nodes(const struct ccm_machine *m)
+int session_short_of_nodes(const struct ccm_session *s)
 {
+    const struct ccm_machine *m = &s->m;
     uint8_t kind = m->code[m->ctl_code].kind;
-    return (kind == CCM_SCC || kind == CCM_SCC_SUB) && m->stk.len == m->stk.cap;
+    return (kind == CCM_SCC || kind == CCM_SCC_SUB || s->call_short) && m->stk.len == m->stk.cap;
 }
 
 /* A full stack table (the scc in control needs a node it has no room
@@ -249,7 +253,7 @@ int ccm_session_grow(struct ccm_session *s, int status)
     if (status != CCM_RES_HEAP || m->ctl_code < 0 || m->ctl_code >= m->ncode) return status;
     /* an scc that makes a new stack with the table full (it needs no heap
      * object and no cell) */
-    if (session_short_of_nodes(m))
+    if (session_short_of_nodes(s))
         return grow_nodes(s) == 0 ? CCM_RUNNING : status;
     /* Who was short (acsl/ccm_step.h, SHORT_OF_HEAP): a let of n bindings
      * needs n objects and n cells; any other row only cells -- one (app2)
@@ -439,12 +443,40 @@ int ccm_session_reset(struct ccm_session *s)
 
 struct ccm_machine *ccm_session_machine(struct ccm_session *s) { return &s->m; }
 
+/* One step of the semantics: a row, and after an app2 under the ghc call
+ * policy the pushes of its call (kernel/ccm.h, ccm_ghc_call), so that a
+ * session step ends between rows and last_rule names the row.  The pushes
+ * cannot resume once one is refused (the kernel keeps no call under way):
+ * the stack table first grows to room for every node the call may make,
+ * within --max-nodes, so that a refusal means the budget is spent. */
+static int transition(struct ccm_session *s)
+{
+    struct ccm_machine *m = &s->m;
+    int32_t sl = m->ccc;
+    int st = ccm_step(m);
+    if (st != CCM_RUNNING || m->scoping != CCM_CALL_GHC || m->last_rule != CCM_R_APP2) return st;
+    int64_t need = ccm_call_count(m, m->ccc, sl);
+    while ((int64_t)m->stk.cap - m->stk.len < need && grow_nodes(s) == 0) {}
+    st = ccm_ghc_call(m, sl);
+    if (st != CCM_RUNNING) {
+        s->call_short = 1;
+        return st;
+    }
+    m->last_rule = CCM_R_APP2;     /* the row whose call this was */
+    return CCM_RUNNING;
+}
+
 /* The kernel refuses a transition that lacks room without changing the
  * state (acsl/ccm_step.h, REFUSES): after a growth the same call picks up
- * where it stopped. */
+ * where it stopped.  Under the ghc call, one step at a time: ccm_run's
+ * refusal in the middle of a call's pushes would lose the rest of them. */
 int ccm_session_run(struct ccm_session *s)
 {
     int st;
+    if (s->m.scoping == CCM_CALL_GHC) {
+        while ((st = ccm_session_step(s)) == CCM_RUNNING) {}
+        return st;
+    }
     while ((st = ccm_session_grow(s, ccm_run(&s->m))) == CCM_RUNNING) {}
     s->status = st;
     return st;
@@ -453,7 +485,7 @@ int ccm_session_run(struct ccm_session *s)
 int ccm_session_step(struct ccm_session *s)
 {
     int st;
-    while ((st = ccm_step(&s->m)) != CCM_RUNNING && ccm_session_grow(s, st) == CCM_RUNNING) {}
+    while ((st = transition(s)) != CCM_RUNNING && !s->call_short && ccm_session_grow(s, st) == CCM_RUNNING) {}
     s->status = st;
     return st;
 }
@@ -475,7 +507,7 @@ int ccm_session_run_counted(struct ccm_session *s, uint64_t counts[CCM_NRULES])
     int st;
     while ((st = ccm_session_step(s)) == CCM_RUNNING) {
         int32_t r = s->m.last_rule;
-        if (r >= 0 && r < CCM_NRULES) counts[r]++;
+        if (r >= 0 && r < CCM_NROWS) counts[r]++;
     }
     return st;
 }

@@ -7,9 +7,10 @@
 #include "../front/front.h"
 
 /* Did the machine stop (CCM_RES_HEAP) for want of a stack node: an scc or
- * scc_sub in control with the stack table full?  The growth (session.c)
- * and the error message (describe.c) ask the same question. */
-int session_short_of_nodes(const struct ccm_machine *m);
+ * scc_sub in control, or a ghc call's push under way, with the stack table
+ * full?  The growth (session.c) and the error message (describe.c) ask the
+ * same question. */
+int session_short_of_nodes(const struct ccm_session *s);
 
 /* A parsed and checked program laid out in a new session (takes prog);
  * NULL with a message in err.  ws: a workspace to borrow arrays from, or NULL. */

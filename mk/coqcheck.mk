@@ -38,7 +38,8 @@ CHECK_COQ_N ?= 300
 CHECK_LOCKSTEP_N ?= 30
 # over stacks: the report comparison's configurations (RULES:SCOPING:PUSH)
 COQ_STACK_CONFIGS ?= fig6:lexical:append fig6:evaluation:append fig6:lexical:ghc fig6:evaluation:ghc \
-                     fig2:lexical:append fig2:lexical:ghc fig2:evaluation:append fig2:evaluation:ghc
+                     fig2:lexical:append fig2:lexical:ghc fig2:evaluation:append fig2:evaluation:ghc \
+                     fig6:ghc:append fig6:ghc:ghc fig2:ghc:append fig2:ghc:ghc
 COQ_STACKS_N ?= 10000
 COQ_LOCKSTEP_STACKS_N ?= 500
 CHECK_COQ_STACKS_N ?= 300

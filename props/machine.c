@@ -110,7 +110,13 @@ int mrun_run(struct mrun *r, const struct front_image *img, int rules, int scopi
         else if (r->record && ccm_is_value_node(m, m->ctl_code) && m->stack_len > 0
                  && m->stack[m->stack_len - 1].kind == CCM_F_UPD)
             addr = m->stack[m->stack_len - 1].a;       /* a var3 would update this one */
+        int32_t sl = m->ccc;
         st = ccm_step(m);
+        /* an app2 under the ghc call: its pushes (kernel/ccm.h), part of the same step */
+        if (st == CCM_RUNNING && m->scoping == CCM_CALL_GHC && m->last_rule == CCM_R_APP2) {
+            st = ccm_ghc_call(m, sl);
+            m->last_rule = CCM_R_APP2;
+        }
         if (st != CCM_RUNNING) break;
         int rule = m->last_rule;
         if (m->stack_len > r->peak_stack) r->peak_stack = m->stack_len;

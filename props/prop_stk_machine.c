@@ -2,8 +2,8 @@
  * stacks (kernel/, push policies; docs/stacks.md) against the big-step
  * evaluator's (props/bigstep.c).
  *
- * For push single, append and ghc x scoping lexical and evaluation (the
- * machine's scoping is the evaluator's call policy of the same name), fig6,
+ * For push single, append and ghc x call lexical, evaluation and ghc (the
+ * machine's --scoping is the evaluator's call policy of the same name), fig6,
  * operands left to right: the machine, run through a session (lib/, which
  * grows its stack table from a small one), and the evaluator end alike
  * (status and steps), give the same value and returned stack, and have the
@@ -24,7 +24,7 @@
 #include "../lib/options.h"
 
 static const char *const push_name[] = { "single", "append", "ghc" };
-static const char *const scoping_name[] = { "lexical", "evaluation" };
+static const char *const scoping_name[] = { "lexical", "evaluation", "ghc" };
 
 /* The machine's stack `node` as text, names root first in quotes. */
 static void machine_stack(const struct ccm_session *s, int32_t node, char *buf, size_t cap)
@@ -122,6 +122,6 @@ void check_stk_machine(struct checker *C, const char *text, size_t len, const st
                        struct verdict *v)
 {
     for (int push = 0; push < 3 && !v->failed; push++)
-        for (int scoping = 0; scoping < 2 && !v->failed; scoping++)
+        for (int scoping = 0; scoping < 3 && !v->failed; scoping++)
             if (!one(C->sbs[1], text, len, p, push, scoping, v)) v->skipped = 1;
 }

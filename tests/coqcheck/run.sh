@@ -10,7 +10,8 @@
 # value, and no value when ccm stops with a runtime error.  A program that differs is kept in BUILD/coq-check/failed/ with
 # both reports and the command to reproduce.  Prints
 # "coq-check: N passed, M failed" (a program passes when every
-# configuration agrees).  A configuration is RULES:SCOPING[:PUSH]; with PUSH
+# configuration agrees).  A configuration is RULES:SCOPING[:PUSH] (SCOPING
+# lexical, evaluation, or ghc: the ghc call policy, with a PUSH); with PUSH
 # (append or ghc) both run the machine over cost-centre stacks (`ccm run
 # --push P`, `ccm-coq --push P`: Stacks.v through StackInterp.v), and the
 # returned stack and every counter of every stack (matched by their names,
@@ -50,7 +51,9 @@ for cfg in $configs; do
     IFS=: read -r rules scoping push <<<"$cfg"
     d=$work/${cfg//:/-}
     mkdir -p "$d"
-    opts=(--rules "$rules" --scoping "$scoping" --max-steps "$max_steps")
+    opts=(--rules "$rules" --max-steps "$max_steps")
+    # SCOPING ghc is the ghc call policy (`--call ghc`; both programs have it)
+    if [ "$scoping" = ghc ]; then opts+=(--call ghc); else opts+=(--scoping "$scoping"); fi
     [ -n "${push:-}" ] && opts+=(--push "$push")
     for ((s = 1; s <= n; s++)); do
         "$ccm" run "$work/progs/$s.lam" --json "${opts[@]}" > "$d/$s.ccm" 2>/dev/null

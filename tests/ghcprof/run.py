@@ -10,7 +10,8 @@ same SCCs, the same laziness):
      every cost-centre stack, none pruned), and read the .prof's tree with
      tests/profiles/prof_format.py;
   2. ccm: `ccm-props --eval-stacks --stacks ghc NAME.lam`, its `stack`
-     lines;
+     lines, and the machine, `ccm run --stacks ghc --json NAME.lam`, its
+     stack table (the same tree, node for node);
   3. by hand: the `--= "MAIN" "f" : N` lines of NAME.lam (every stack the
      run makes, with its entries).
 
@@ -40,7 +41,7 @@ programs tell GHC's policies from the others.
 
 CCM_PROPS overrides the evaluator; GHC the compiler.  Skipped when ghc is
 not installed.  Prints "ghcprof: N passed, N failed[, N skipped]"."""
-import os, re, shutil, subprocess, sys
+import json, os, re, shutil, subprocess, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -141,6 +142,31 @@ def ccm_tree(lam, props, policy=()):
     return value, stacks
 
 
+def machine_tree(lam, ccm):
+    """the same tree from the machine (`ccm run --stacks ghc --json`): its
+    table holds a root for every cost centre, made or not, so the tree is,
+    as for the evaluator, the stacks with a non-zero counter and their
+    prefixes"""
+    r = subprocess.run([ccm, "run", "--stacks", "ghc", "--json", lam], capture_output=True, text=True)
+    if r.returncode != 0:
+        raise RuntimeError(f"ccm run exit {r.returncode}: {r.stderr.strip()}")
+    rep = json.loads(r.stdout)
+    nodes = {n["id"]: n for n in rep["stacks"]}
+
+    def path(i):
+        p = []
+        while i is not None:
+            p.append(nodes[i]["cc"])
+            i = nodes[i]["parent"]
+        return tuple(reversed(p))
+    counters = ("A", "C", "V", "U", "H", "P", "entries", "subentries")
+    stacks = {path(i): n["entries"] for i, n in nodes.items() if any(n[k] for k in counters)}
+    for st in list(stacks):
+        for i in range(1, len(st)):
+            stacks.setdefault(st[:i], 0)
+    return str(rep["value"]), stacks
+
+
 def hand_tree(lam):
     """the --= lines (hand-derived stacks and entries) and the --ghc-exclude lines"""
     hand, exclude = {}, {}
@@ -183,6 +209,7 @@ def main():
     args = sys.argv[1:]
     build = args.pop(0) if args and not args[0].endswith(".hs") and os.path.isdir(args[0]) else "build"
     props = os.environ.get("CCM_PROPS", os.path.join(build, "ccm-props"))
+    ccm = os.environ.get("CCM", os.path.join(build, "ccm"))
     progs = args or sorted(f[:-3] for f in os.listdir(HERE) if f.endswith(".hs"))
     if not shutil.which(os.environ.get("GHC", "ghc")):
         print(f"ghcprof: 0 passed, 0 failed, {len(progs)} skipped (no ghc)")
@@ -193,6 +220,7 @@ def main():
         try:
             g, left_out, printed = ghc_tree(name, os.path.abspath(build))
             value, c = ccm_tree(lam, props)
+            mvalue, mc = machine_tree(lam, ccm)
             hand, exclude = hand_tree(lam)
         except (RuntimeError, ValueError, OSError, subprocess.CalledProcessError) as e:
             T.check(False, f"{name}: {e}")
@@ -202,6 +230,8 @@ def main():
         labels(name)
         before = T.failed
         compare(name, "hand", hand, "ccm", c)
+        T.check(mvalue == value, f"{name}: the machine's value {mvalue}, the evaluator's {value}")
+        compare(name, "machine", mc, "ccm", c)
         for s, why in sorted(exclude.items()):
             T.check(s in g or s in c, f"{name}: --ghc-exclude {show(s)}: in neither tree")
             print(f"  {name}: left out {show(s)}, entries GHC {g.pop(s, '-')}, ccm {c.get(s, '-')}: {why}")

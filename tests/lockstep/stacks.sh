@@ -8,29 +8,15 @@
 # frame (with its stack), theta on every stack and the heap (each object's
 # stack) must agree.  Configurations (run.sh's RULES:SCOPING:FORCE:ORDER:PUSH):
 # push append and ghc x scoping lexical and evaluation (call lexical,
-# evaluation) under fig6, again under fig2, and four with early forcing;
-# call ghc (SCOPING ghc) is listed too but run only once ccm accepts
-# `--call ghc` (probed on a one-line program; until then it is reported as
-# skipped).  LOCKSTEP_STACK_CONFIGS overrides the list; the other
+# evaluation) under fig6, again under fig2, four with early forcing, and
+# call ghc (SCOPING ghc: `--call ghc` on both sides) with push ghc and
+# append.  LOCKSTEP_STACK_CONFIGS overrides the list; the other
 # LOCKSTEP_* variables are run.sh's.
 set -uo pipefail
 build=$1
 n=$2
 here=$(cd "$(dirname "$0")" && pwd)
-configs=${LOCKSTEP_STACK_CONFIGS:-"fig6:lexical:0::append fig6:evaluation:0::append fig6:lexical:0::ghc fig6:evaluation:0::ghc fig2:lexical:0::append fig2:evaluation:0::append fig2:lexical:0::ghc fig2:evaluation:0::ghc fig6:lexical:3::append fig6:evaluation:1::ghc fig2:lexical:1::ghc fig2:evaluation:4::append fig6:ghc:0::ghc fig6:ghc:0::append"}
-probe=$(mktemp)
-printf 'main = 1\n' > "$probe"
-if "$build/ccm" run "$probe" --push ghc --call ghc > /dev/null 2>&1; then call_ghc=1; else call_ghc=0; fi
-rm -f "$probe"
-keep=""
-for c in $configs; do
-    IFS=: read -r _ scoping _ <<<"$c"
-    if [ "$scoping" = ghc ] && [ $call_ghc = 0 ]; then
-        echo "lockstep-stacks: skipped $c (ccm refuses --call ghc: call ghc is not in the kernel yet)"
-        continue
-    fi
-    keep+="$c "
-done
-LOCKSTEP_CONFIGS="${keep% }" LOCKSTEP_WORK=${LOCKSTEP_WORK:-$build/lockstep/stacks} \
+configs=${LOCKSTEP_STACK_CONFIGS:-"fig6:lexical:0::append fig6:evaluation:0::append fig6:lexical:0::ghc fig6:evaluation:0::ghc fig2:lexical:0::append fig2:evaluation:0::append fig2:lexical:0::ghc fig2:evaluation:0::ghc fig6:lexical:3::append fig6:evaluation:1::ghc fig2:lexical:1::ghc fig2:evaluation:4::append fig6:ghc:0::ghc fig6:ghc:0::append fig2:ghc:0::ghc fig6:ghc:2::ghc"}
+LOCKSTEP_CONFIGS="$configs" LOCKSTEP_WORK=${LOCKSTEP_WORK:-$build/lockstep/stacks} \
     LOCKSTEP_FAILED=${LOCKSTEP_FAILED:-$build/lockstep/stacks-failed} \
     bash "$here/run.sh" "$build" "$n"

@@ -92,7 +92,7 @@ machine_lines='.stacks as $s
         | "stack \(.A) \(.C) \(.V) \(.U) \(.H) \(.P) \(.entries) \(.subentries) " + (path(.id) | q))'
 for f in examples/stacks_*.lam; do
     for p in append ghc; do
-        for c in lexical evaluation; do
+        for c in lexical evaluation ghc; do
             awk -v push=$p -v call=$c -f "$here/expect.awk" "$f" | grep -E '^(outcome|value|steps|returned_stack|stack) ' \
                 | sort > "$tmp/want"
             "$ccm" run --json --push $p --scoping $c "$f" | jq -r "$machine_lines" | sort > "$tmp/got"
@@ -106,15 +106,20 @@ for f in examples/stacks_*.lam; do
         done
     done
 done
-# the named settings on the machine: flat is the default run; ghc needs call
-# ghc, which the machine lacks: exit 2 and a message saying so
+# the named settings on the machine: flat is the default run; ghc is push
+# ghc with call ghc (--call is --scoping)
 if cmp -s <("$ccm" run --stacks flat examples/stacks_hof.lam) <("$ccm" run examples/stacks_hof.lam)
 then ok "ccm run --stacks flat is the default run"
 else bad "ccm run --stacks flat differs from the default run"; fi
-"$ccm" run --stacks ghc examples/stacks_hof.lam >/dev/null 2>"$tmp/err"; rc=$?
-if [ $rc -eq 2 ] && grep -q 'needs the ghc call policy' "$tmp/err"
-then ok "ccm run --stacks ghc: exit 2, $(head -1 "$tmp/err")"
-else bad "ccm run --stacks ghc (exit $rc): $(head -1 "$tmp/err")"; fi
+for f in examples/stacks_*.lam; do
+    if cmp -s <("$ccm" run --json --stacks ghc "$f") <("$ccm" run --json --push ghc --call ghc "$f") \
+       && cmp -s <("$ccm" run --json --stacks ghc "$f") <("$ccm" run --json --push ghc --scoping ghc "$f")
+    then ok "ccm run --stacks ghc is --push ghc --call ghc (and --scoping ghc): $f"
+    else bad "ccm run --stacks ghc differs from --push ghc --call ghc on $f"; fi
+done
+"$ccm" annotate --call ghc examples/stacks_hof.lam >/dev/null 2>"$tmp/err"; rc=$?
+if [ $rc -eq 2 ] && grep -q 'flat machine only' "$tmp/err"; then ok "ccm annotate --call ghc: exit 2"
+else bad "ccm annotate --call ghc (exit $rc): $(head -1 "$tmp/err")"; fi
 # the stack budget: stacks_recursion makes <MAIN,count,...> one deeper per
 # call under append; a budget below that stops the run (exit 3) with the
 # costs so far
