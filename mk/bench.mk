@@ -2,7 +2,8 @@
 # (bench/*.lam), timing only ccm_run, then wide and deep programs
 # (bench/wide.sh: the cost of a transition against the size of the scope),
 # the cost accounting (a build with counting off) and ccm against GHC on
-# nfib (bench/ghc.py, whole processes); `make bench-callgrind`: instruction
+# nfib (bench/ghc.py, whole processes), and cost-centre stacks against the
+# flat machine (bench/stacks.sh, whole processes); `make bench-callgrind`: instruction
 # counts of ccm_run under callgrind, and with counting off.  Benchmarks never fail on speed.
 
 BENCH_REPS ?= 7
@@ -26,6 +27,7 @@ bench: $(BUILD)/bench/bench $(BUILD)/bench/bench-nocount $(BUILD)/ccm
 	@bash bench/run.sh $(BUILD)/bench/bench $(BENCH_REPS) $(BUILD)/bench/bench-nocount
 	@bash bench/wide.sh $(BUILD)/bench/bench $(BUILD)/bench 3
 	@python3 bench/ghc.py $(BUILD)/ccm $(BUILD)/bench $(BENCH_REPS)
+	@bash bench/stacks.sh $(BUILD)/ccm $(BENCH_REPS)
 
 bench-callgrind: $(BUILD)/bench/bench $(BUILD)/bench/bench-nocount
 	@bash bench/callgrind.sh $(BUILD)/bench/bench $(BUILD)/bench/bench-nocount

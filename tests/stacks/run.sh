@@ -131,6 +131,26 @@ else bad "a full stack table on the machine (exit $rc): $out $(cat "$tmp/err")";
 "$ccm" annotate --push ghc examples/stacks_hof.lam >/dev/null 2>"$tmp/err"; rc=$?
 if [ $rc -eq 2 ] && grep -q 'flat machine only' "$tmp/err"; then ok "ccm annotate --push ghc: exit 2"
 else bad "ccm annotate --push ghc (exit $rc): $(head -1 "$tmp/err")"; fi
+# a recursion 10^6 calls deep under scc: push ghc finds "count" on top at
+# every call and stays on <MAIN,count> (truncation), so the run makes as
+# many stacks as the 2-deep example does (--stacks ghc, and --push ghc under
+# each call policy); push append makes one node per call
+sed 's/k = 2 in/k = 1000000 in/' examples/stacks_recursion.lam > "$tmp/deep.lam"
+for o in "--stacks ghc" "--push ghc --call lexical" "--push ghc --call evaluation"; do
+    # shellcheck disable=SC2086
+    few=$("$ccm" run --json $o examples/stacks_recursion.lam | jq '.stacks | length')
+    # shellcheck disable=SC2086
+    out=$("$ccm" run --json $o "$tmp/deep.lam"); rc=$?
+    if [ $rc -eq 0 ] && [ "$(jq -r .value <<<"$out")" = 0 ] && [ "$few" -gt 1 ] \
+       && [ "$(jq '.stacks | length' <<<"$out")" = "$few" ] \
+       && [ "$(jq '[.stacks[].entries] | add' <<<"$out")" = 1000001 ]
+    then ok "10^6 recursive calls under $o: $few stacks, as 2 calls make; 1000001 entries"
+    else bad "10^6 recursive calls under $o (exit $rc): $(jq -c '{value, n: (.stacks | length)}' <<<"$out" 2>&1 | head -c 300), $few for 2 calls"; fi
+done
+out=$("$ccm" run --json --push append --max-nodes 1000 "$tmp/deep.lam" 2>/dev/null); rc=$?
+if [ $rc -eq 3 ] && [ "$(jq '.stacks | length' <<<"$out")" = 1000 ]
+then ok "10^6 recursive calls under push append: a node per call, the 1000-node budget spent (exit 3)"
+else bad "10^6 recursive calls under push append --max-nodes 1000 (exit $rc)"; fi
 # states prints stacks (docs/coq.md, "Lockstep over stacks"; the lockstep
 # suites compare every line with the model): the run starts under <MAIN>
 # (stacks.md section 1), a stack is its names root first, and it ends
