@@ -138,8 +138,11 @@ static int parse_args(int argc, char **argv, struct args *a)
             if (ccgraph_resource(v) < 0) return usage("--resource takes A, C, V, U, H, P or steps, not `%s`", v);
             a->resource = v;
         }
-        /* --call names the call policy, which --scoping chooses (docs/stacks.md) */
-        else if ((k = strcmp(o, "--call") == 0 ? CCM_OPT_scoping : ccm_option_find(o)) >= 0) {
+        /* two other names: --call for the call policy, which --scoping
+         * chooses, and --max-stacks for the stack table's budget, which
+         * --max-nodes sets (docs/stacks.md) */
+        else if ((k = strcmp(o, "--call") == 0 ? CCM_OPT_scoping
+                      : strcmp(o, "--max-stacks") == 0 ? CCM_OPT_max_nodes : ccm_option_find(o)) >= 0) {
             char msg[200];          /* lib/options.c: the table's range, in its words */
             if (ccm_option_arg(&a->opt, k, v, msg, sizeof msg) != 0) return usage("%s", msg);
         } else {

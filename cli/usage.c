@@ -26,6 +26,7 @@ static const char others[] =
     "  --stacks flat|ghc           (run, trace, explain) flat: push single, the flat machine; ghc: --push ghc\n"
     "                              --call ghc, GHC's scheme (docs/stacks.md)\n"
     "  --call lexical|evaluation|ghc  the call policy: --scoping under another name\n"
+    "  --max-stacks N              --max-nodes under another name\n"
     "  --input text|json           FILE is program text (default) or JSON core (docs/core-json.md)\n"
     "  --rule-counts               (run) also the number of transitions per rule\n"
     "  --assert FILE.assert        (run) check cost bounds on the final totals; exit 4 if one fails\n"

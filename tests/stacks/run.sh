@@ -147,9 +147,9 @@ for o in "--stacks ghc" "--push ghc --call lexical" "--push ghc --call evaluatio
     then ok "10^6 recursive calls under $o: $few stacks, as 2 calls make; 1000001 entries"
     else bad "10^6 recursive calls under $o (exit $rc): $(jq -c '{value, n: (.stacks | length)}' <<<"$out" 2>&1 | head -c 300), $few for 2 calls"; fi
 done
-out=$("$ccm" run --json --push append --max-nodes 1000 "$tmp/deep.lam" 2>/dev/null); rc=$?
+out=$("$ccm" run --json --push append --max-stacks 1000 "$tmp/deep.lam" 2>/dev/null); rc=$?
 if [ $rc -eq 3 ] && [ "$(jq '.stacks | length' <<<"$out")" = 1000 ]
-then ok "10^6 recursive calls under push append: a node per call, the 1000-node budget spent (exit 3)"
+then ok "10^6 recursive calls under push append: a node per call, the budget --max-stacks 1000 spent (exit 3)"
 else bad "10^6 recursive calls under push append --max-nodes 1000 (exit $rc)"; fi
 # states prints stacks (docs/coq.md, "Lockstep over stacks"; the lockstep
 # suites compare every line with the model): the run starts under <MAIN>
