@@ -25,7 +25,7 @@ void report_json(FILE *out, struct ccm_session *s, int status);
 void report_json_counted(FILE *out, struct ccm_session *s, int status, const uint64_t *rule_counts);
 
 /* compare.c: `ccm compare [--stacks] FILE [--json]`, the four configurations
- * (or, with --stacks, the four stack configurations) side by side. */
+ * (or, with --stacks, the six stack configurations) side by side. */
 int cmd_compare(const char *file, int json, int stacks);
 
 /* explain.c: `ccm explain`, per cost centre (cc_name: only that one) or,

@@ -12,7 +12,7 @@ static const char commands[] =
     "       ccm core  [--json] FILE     print the desugared core program (--json: as JSON core)\n"
     "       ccm batch                   JSON lines in (requests), one JSON report line out each\n"
     "       ccm compare FILE [--json]   the four configurations side by side\n"
-    "       ccm compare --stacks FILE [--json]   the same per stack: push append/ghc x lexical/evaluation\n"
+    "       ccm compare --stacks FILE [--json]   the same per stack, six: push append/ghc x call lexical/evaluation/ghc\n"
     "       ccm explain [options] FILE  each counter broken down by source expression and rule\n"
     "       ccm annotate [options] FILE the source with each expression's counts (--html OUT: a page)\n"
     "       ccm bottleneck [options] FILE   find where a resource goes, placing cost centres by itself\n"

@@ -3,7 +3,8 @@
 # `ccm annotate` and `ccm run --assert`, each suite with the release and the
 # sanitized binary:
 #   rulecount  hand-derived histograms, sums to steps
-#   compare    against the hand derivations of tests/examples/*.expect
+#   compare    against the hand derivations of tests/examples/*.expect;
+#              --stacks also against ccm-props --eval-stacks (CHECK_DEPS below)
 #   explain    hand-derived breakdowns, sums equal to the report
 #   explain_stack  --stack PATH: hand-derived breakdowns of stacks, sums per
 #              stack, the flat breakdown under push append/ghc, bad paths
