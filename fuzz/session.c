@@ -1,11 +1,13 @@
 /* session.c -- libFuzzer target for the embedding API (lib/ccmlib.h),
  * driven by the input: the first 4 bytes are the options, the rest the
  * program (text, or JSON core when bit 3 of byte 0 is set).
- *   byte 0: bit 0 rules fig2, bit 1 scoping evaluation, bit 2 operands
- *           right to left, bit 3 JSON core, bit 4 an out-of-range rules,
- *           scoping or order (byte 1 % 3 says which; the load must refuse
- *           it with a message), bit 5 load
- *           from a file (an in-memory one, /proc/self/fd/N) not from memory
+ *   byte 0: bit 0 rules fig2, bit 1 scoping evaluation (with bit 6: the
+ *           ghc call), bit 2 operands right to left, bit 3 JSON core,
+ *           bit 4 an out-of-range rules, scoping or order (byte 1 % 3 says
+ *           which, bits 6-7 how far out; the load must refuse it with a
+ *           message), bit 5 load from a file (an in-memory one,
+ *           /proc/self/fd/N) not from memory, bit 7 push ghc (cost-centre
+ *           stacks)
  *   byte 1: max_steps = 1 + 16 * b   (tiny budgets: every run is short)
  *   byte 2: max_heap = max_cells = 1 + 4 * b
  *   byte 3: max_stack = 1 + b
@@ -53,16 +55,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     struct ccm_options o;
     ccm_options_default(&o);
     o.rules = data[0] & 1 ? CCM_RULES_FIG2 : CCM_RULES_FIG6;
-    o.scoping = data[0] & 2 ? CCM_EVALUATION : CCM_LEXICAL;
+    o.scoping = !(data[0] & 2) ? CCM_LEXICAL : data[0] & 16 || !(data[0] & 64) ? CCM_EVALUATION : CCM_CALL_GHC;
+    o.push = !(data[0] & 16) && data[0] & 128 ? CCM_PUSH_GHC : CCM_PUSH_SINGLE;
     o.order = data[0] & 4 ? CCM_RIGHT_TO_LEFT : CCM_LEFT_TO_RIGHT;
     o.max_steps = 1 + 16u * data[1];
     o.max_heap = o.max_cells = 1 + 4 * data[2];
     o.max_stack = 1 + data[3];
     if (data[0] & 16) {                       /* one option out of its range */
-        int bad = 2 + (data[0] >> 6);
-        if (data[1] % 3 == 0) o.rules = bad;
-        else if (data[1] % 3 == 1) o.scoping = bad;
-        else o.order = bad;
+        int far = data[0] >> 6;               /* one past the last named value, or further */
+        if (data[1] % 3 == 0) o.rules = CCM_RULES_FIG2 + 1 + far;
+        else if (data[1] % 3 == 1) o.scoping = CCM_CALL_GHC + 1 + far;
+        else o.order = CCM_RIGHT_TO_LEFT + 1 + far;
     }
     const uint8_t *prog = data + NOPT;
     size_t n = size - NOPT;

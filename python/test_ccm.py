@@ -75,7 +75,7 @@ class Errors(unittest.TestCase):
     def test_bad_options(self):
         # the library's words, as `ccm batch` answers them (lib/options.c)
         for kw, msg in (({"rules": "fig3"}, 'option "rules" takes "fig6" or "fig2"'),
-                        ({"scoping": "dynamic"}, 'option "scoping" takes "lexical" or "evaluation"'),
+                        ({"scoping": "dynamic"}, 'option "scoping" takes "lexical", "evaluation" or "ghc"'),
                         ({"max_steps": -1}, 'option "max_steps" takes an integer from 0 to 2^48'),
                         ({"max_steps": (1 << 48) + 1}, 'option "max_steps" takes an integer from 0 to 2^48'),
                         ({"max_steps": True}, 'option "max_steps" takes an integer from 0 to 2^48'),

@@ -107,23 +107,24 @@ static void test_many_sessions(void)
 
 /* An option outside its named values is refused with a message naming it:
  * 256 and -1 too, which the kernel's uint8_t fields would wrap to 0 and
- * 255 (0 is a named value: the wrap must not turn a bad option into fig6). */
+ * 255 (0 is a named value: the wrap must not turn a bad option into fig6);
+ * and one past each option's last value (bad[0] is that, per option). */
 static void test_bad_options(void)
 {
-    static const int bad[] = { 2, 256, -1, 0x101 };
+    static const int bad[] = { 0, 256, -1, 0x101 };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char err[256] = "";
         struct ccm_options o;
         ccm_options_default(&o);
-        o.rules = bad[i];
+        o.rules = i ? bad[i] : CCM_RULES_FIG2 + 1;
         CHECK(load(worked, &o, err, sizeof err) == NULL);
         CHECK(strcmp(err, "bad option: rules must be CCM_RULES_FIG6 or CCM_RULES_FIG2") == 0);
         ccm_options_default(&o);
-        o.scoping = bad[i];
+        o.scoping = i ? bad[i] : CCM_CALL_GHC + 1;
         CHECK(load(worked, &o, err, sizeof err) == NULL);
-        CHECK(strcmp(err, "bad option: scoping must be CCM_LEXICAL or CCM_EVALUATION") == 0);
+        CHECK(strcmp(err, "bad option: scoping must be CCM_LEXICAL, CCM_EVALUATION or CCM_CALL_GHC") == 0);
         ccm_options_default(&o);
-        o.order = bad[i];
+        o.order = i ? bad[i] : CCM_RIGHT_TO_LEFT + 1;
         CHECK(load(worked, &o, err, sizeof err) == NULL);
         CHECK(strcmp(err, "bad option: order must be CCM_LEFT_TO_RIGHT or CCM_RIGHT_TO_LEFT") == 0);
     }
@@ -133,6 +134,10 @@ static void test_bad_options(void)
     ccm_options_default(&o);
     o.rules = CCM_RULES_FIG2;  o.scoping = CCM_EVALUATION;  o.order = CCM_RIGHT_TO_LEFT;
     struct ccm_session *s = load(worked, &o, err, sizeof err);
+    CHECK(s != NULL);
+    ccm_session_free(s);
+    o.scoping = CCM_CALL_GHC;
+    s = load(worked, &o, err, sizeof err);
     CHECK(s != NULL);
     ccm_session_free(s);
 }

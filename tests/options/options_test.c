@@ -120,7 +120,7 @@ static void test_messages(void)
 {
     static const struct { const char *key, *arg, *want; } args[] = {
         { "rules", "fig3", "--rules takes fig6 or fig2, not `fig3`" },
-        { "scoping", "dynamic", "--scoping takes lexical or evaluation, not `dynamic`" },
+        { "scoping", "dynamic", "--scoping takes lexical, evaluation or ghc, not `dynamic`" },
         { "order", "up", "--order takes ltr or rtl, not `up`" },
         { "max_steps", "abc", "--max-steps takes a number from 0 to 2^48, not `abc`" },
         { "max_steps", "-1", "--max-steps takes a number from 0 to 2^48, not `-1`" },
@@ -169,7 +169,7 @@ static void test_messages(void)
     CHECK(ccm_option_arg(&a, CCM_OPT_max_stack, "1073741824", err, sizeof err) == 0
           && ccm_option_json(&b, "max_stack", "1073741824", err, sizeof err) == 0 && a.max_stack == 1 << 30
           && b.max_stack == 1 << 30);
-    CHECK(strcmp(ccm_option_range_text(CCM_OPT_scoping, err, sizeof err), "lexical or evaluation") == 0);
+    CHECK(strcmp(ccm_option_range_text(CCM_OPT_scoping, err, sizeof err), "lexical, evaluation or ghc") == 0);
     CHECK(strcmp(ccm_option_range_text(CCM_OPT_max_heap, err, sizeof err), "1 to 2^30") == 0);
 }
 
