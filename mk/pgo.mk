@@ -14,12 +14,16 @@
 # The sanitized build, the kernel tests' and the other programs' own
 # objects (gen/, props/, tests/) use no profile.
 #
-# -dumpdir: GCC names a static function's counts after the object's
-# auxiliary name (its path less the suffix); both stages give one name per
-# source directory (build/pgo/aux/DIR/, where nothing is written), so the
-# release objects find the counts of the instrumented ones.  A profile that
-# does not fit (a source changed under a stale profile, other OPT flags)
-# warns and is not used for that function: it never fails the build.
+# Both stages compile with the same flags but the profile's (the kernel's
+# units with KERNEL_OPT too): the counts are those of the code as it is
+# before inlining.  -dumpdir: GCC names a static function's counts after
+# the object's auxiliary name (its path less the suffix); both stages give
+# one name per source directory (build/pgo/aux/DIR/, where nothing is
+# written), so the release objects find the counts of the instrumented ones.
+# A profile that does not fit (a source changed under a stale profile,
+# other OPT flags) warns and is not used for that function, it does not
+# fail the build (-fprofile-correction: else GCC's "Missing counts for
+# called function", which no -Wno-error= option names, is an error).
 
 PGO ?= $(if $(CC_IS_GCC),yes)
 PGO_DIR     := $(BUILD)/pgo
@@ -30,13 +34,14 @@ PGO_GEN_OBJ := $(patsubst %.c,$(PGO_DIR)/obj/%.o,$(PGO_SRC))
 PGO_TRAIN   := bench/pgo-train.sh $(wildcard bench/*.lam bench/ghc/*.lam examples/*.lam)
 
 pgo_aux      = -dumpdir $(PGO_DIR)/aux/$(dir $<)
-PGO_USE_FLAGS = -fprofile-use=$(PGO_PROFILE) -fprofile-partial-training \
+PGO_USE_FLAGS = -fprofile-use=$(PGO_PROFILE) -fprofile-partial-training -fprofile-correction \
                 -Wno-error=coverage-mismatch -Wno-error=missing-profile $(pgo_aux)
 
 $(PGO_DIR)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) $(WARN) $(OPT) -g -I$(BUILD)/gen -fprofile-generate=$(PGO_PROFILE) $(pgo_aux) -MMD -MP -c $< -o $@
+	$(CC) $(CSTD) $(WARN) $(OPT) -g $(PGO_GEN_OPT) -I$(BUILD)/gen -fprofile-generate=$(PGO_PROFILE) $(pgo_aux) -MMD -MP -c $< -o $@
 
+$(patsubst %.c,$(PGO_DIR)/obj/%.o,$(KERNEL_SRC)): PGO_GEN_OPT = $(KERNEL_OPT)
 $(patsubst %.c,$(PGO_DIR)/obj/%.o,$(CERT_SRC)): $(CERT_HEADER)
 
 $(PGO_DIR)/ccm: $(PGO_GEN_OBJ)
