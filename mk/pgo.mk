@@ -1,6 +1,10 @@
 # mk/pgo.mk -- profile-guided optimisation of the release build (GCC's
-# -fprofile-generate / -fprofile-use), on by default with gcc; `make PGO=`
-# builds without it (and another compiler never uses it).
+# -fprofile-generate / -fprofile-use), opt-in: `make pgo` (or `make
+# PGO=yes ...`).  Not the default: with the kernel's inline limit
+# (GNUmakefile, KERNEL_OPT) the build without a profile is the faster one --
+# 0.91 of the PGO build's ccm_run time on nfib, 0.87 of its whole `ccm run`
+# (docs/examples.md, "Benchmarks") -- and it compiles once.  Another
+# compiler (CC=clang) never uses it.
 #
 # Two stages, everything under build/pgo/:
 #   1. build/pgo/ccm: the command line and the library instrumented, from
@@ -10,9 +14,11 @@
 #   2. the release objects of the library and the command line (build/obj,
 #      and build/pic for libccm.so) compiled with -fprofile-use of those
 #      counts, and linked with LTO as before.
-# A changed source makes the profile again, then every release object.
-# The sanitized build, the kernel tests' and the other programs' own
-# objects (gen/, props/, tests/) use no profile.
+# With PGO set, a changed source makes the profile again, then every
+# release object.  `make pgo` after a build without it rebuilds those
+# objects (the fresh profile is newer); a later plain `make` keeps them
+# until a source changes.  The sanitized build, the kernel tests' and the
+# other programs' own objects (gen/, props/, tests/) use no profile.
 #
 # Both stages compile with the same flags but the profile's (the kernel's
 # units with KERNEL_OPT too): the counts are those of the code as it is
@@ -25,7 +31,7 @@
 # fail the build (-fprofile-correction: else GCC's "Missing counts for
 # called function", which no -Wno-error= option names, is an error).
 
-PGO ?= $(if $(CC_IS_GCC),yes)
+PGO ?=
 PGO_DIR     := $(BUILD)/pgo
 PGO_PROFILE := $(abspath $(PGO_DIR)/profile)
 PGO_STAMP   := $(PGO_DIR)/profile/.stamp
@@ -53,8 +59,10 @@ $(PGO_STAMP): $(PGO_DIR)/ccm $(PGO_TRAIN)
 	bash bench/pgo-train.sh $(PGO_DIR)/ccm
 	@touch $@
 
-.PHONY: pgo-profile
+.PHONY: pgo pgo-profile
 pgo-profile: $(PGO_STAMP)
+pgo:
+	$(MAKE) PGO=$(if $(CC_IS_GCC),yes) all
 
 ifneq ($(PGO),)
 PGO_OBJ := $(call obj_rel,$(PGO_SRC)) $(patsubst %.c,$(BUILD)/pic/%.o,$(LIBCCM_SRC) $(CERT_SRC))
