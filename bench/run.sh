@@ -14,7 +14,7 @@ for w in $workloads; do
 done
 field() { sed -E "s/.*(^| )$2=([^ ]*).*/\2/" <<<"$1"; }
 echo
-echo "ccm kernel benchmark: $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), median of $reps runs of ccm_run"
+echo "ccm kernel benchmark: $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), median CPU time of $reps runs of ccm_run (bench/bench.c)"
 printf '%-10s %12s %10s %10s %9s %10s %11s %10s %10s\n' workload transitions median_ms "Mtrans/s" ns/trans heap_objs cells/obj B/obj maxrss_MB
 for w in $workloads; do
     l=${line[$w]}

@@ -9,6 +9,7 @@
 #include "../front/front.h"
 #include "session_internal.h"
 #include "options.h"
+#include "pages.h"
 
 /* The heap, cell and stack arrays and how many entries each has room for
  * (which may exceed the machine's capacity: that is min(room, budget)). */
@@ -62,9 +63,9 @@ struct ccm_workspace *ccm_workspace_new(void)
 
 static void arrays_free(struct arrays *a)
 {
-    free(a->heap);
-    free(a->cells);
-    free(a->stack);
+    pages_free(a->heap, (size_t)a->heap_cap * sizeof *a->heap);
+    pages_free(a->cells, (size_t)a->cell_cap * sizeof *a->cells);
+    pages_free(a->stack, (size_t)a->stack_cap * sizeof *a->stack);
     memset(a, 0, sizeof *a);
 }
 
@@ -76,14 +77,15 @@ void ccm_workspace_free(struct ccm_workspace *ws)
 }
 
 /* Give *arr room for n elements of size bytes, keeping its contents
- * (realloc: the new entries are not cleared -- the kernel reads nothing at
- * or above a fill, and a fill never exceeds the old room).  0, or -1 with
+ * (pages_grow, lib/pages.c, a realloc: the new entries are not cleared --
+ * the kernel reads nothing at or above a fill, and a fill never exceeds
+ * the old room).  0, or -1 with
  * *arr and *cap as they were. */
 static int room(void **arr, int32_t *cap, int32_t n, size_t size)
 {
     if (*cap >= n) return 0;
     if ((size_t)n > SIZE_MAX / size) return -1;
-    void *p = realloc(*arr, (size_t)n * size);
+    void *p = pages_grow(*arr, (size_t)*cap * size, (size_t)n * size);
     if (!p) return -1;
     *arr = p;
     *cap = n;

@@ -18,7 +18,7 @@ BENCH_NOCOUNT := $(BUILD)/bench/nocount
 $(BUILD)/bench/bench-nocount: bench/bench.c bench/nocount.mut $(BUILD)/libccm.a $(BUILD)/include/.stamp
 	@rm -rf $(BENCH_NOCOUNT) && mkdir -p $(BENCH_NOCOUNT) && cp -r kernel $(BENCH_NOCOUNT)/
 	@python3 mutants/apply.py bench/nocount.mut $(BENCH_NOCOUNT)
-	$(CC) $(CFLAGS_REL) $(LTO) -c $(BENCH_NOCOUNT)/kernel/costs.c -o $(BENCH_NOCOUNT)/costs.o
+	$(CC) $(CFLAGS_REL) $(LTO) $(KERNEL_OPT) -c $(BENCH_NOCOUNT)/kernel/costs.c -o $(BENCH_NOCOUNT)/costs.o
 	$(CC) $(CFLAGS_REL) $(LTO) -I$(BUILD)/include -o $@ bench/bench.c $(BENCH_NOCOUNT)/costs.o \
 	  $(filter-out $(call obj_rel,kernel/costs.c),$(call obj_rel,$(LIBCCM_SRC) $(CERT_SRC))) $(CLI_LIBS)
 

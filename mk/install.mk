@@ -12,13 +12,13 @@
 CCM_SOMAJOR := 0
 PREFIX  ?= /usr/local
 DESTDIR ?=
-CFLAGS_PIC = $(CFLAGS_REL) $(LTO) -fPIC
+CFLAGS_PIC = $(CFLAGS_REL) $(LTO) -fPIC -fno-semantic-interposition
 
 obj_pic = $(patsubst %.c,$(BUILD)/pic/%.o,$(1))
 
 $(BUILD)/pic/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_PIC) -MMD -MP -c $< -o $@
+	$(CC) $(CFLAGS_PIC) $(PGO_USE) -MMD -MP -c $< -o $@
 
 # The version script: every ccm_ function the two public headers declare,
 # nothing else (the kernel's rows and firings are ccm_ too, but internal).

@@ -1,0 +1,14 @@
+/* pages.h -- the memory of the machine's heap, cell and stack arrays
+ * (lib/session.c): not part of the public API. */
+#ifndef CCM_PAGES_H
+#define CCM_PAGES_H
+
+#include <stddef.h>
+
+/* *old (old_bytes, NULL for none) grown to bytes, its contents kept: the
+ * new pointer, or NULL with *old as it was.  Free it with pages_free and
+ * its size. */
+void *pages_grow(void *old, size_t old_bytes, size_t bytes);
+void pages_free(void *p, size_t bytes);
+
+#endif
