@@ -5,7 +5,10 @@
    other from s1, each needed and entering no other thunk given the
    earlier ones done (chain), the run from a's force evaluates each of
    them, and after them a, needed, enters no other thunk.  With k = 0
-   this is the force of T3LetForces.xsteps.  The plain run from s1 and the
+   this is the force of T3LetForces.xsteps.  Or (chain_pair) the chain's
+   thunks are any addresses, a thunk an earlier one's evaluation allocated
+   among them, and the same chain can be forced right after a's force,
+   each needed from its state there.  The plain run from s1 and the
    run from a's force are compared through a third run: the plain run from
    a's force at the end of the chain.  The plain run from s1 reaches it
    force by force (PreRun.pre_run_fix, as in T3LetForces.xrun); so does
@@ -316,6 +319,38 @@ Proof.
     exact (rel_trans _ _ _ (relx_rel _ _ _ Rel1) Relw).
 Qed.
 
+(* Or the same chain given from a's force too, its thunks any addresses
+   (thunks an earlier one's evaluation allocated among them), each needed
+   from its own state there: it ends in a's force at the first chain's
+   end, by the same argument. *)
+Lemma chain_pair : forall rs sc s bs u, chain rs sc s bs u -> good2 rs s ->
+    forall a ea cea w, find_addr a (binds (hp s)) = Some (ea, cea) -> is_value ea = false ->
+    chain rs sc (force_at s a ea cea) bs w ->
+    w = force_at u a ea cea /\ find_addr a (binds (hp u)) = Some (ea, cea).
+Proof.
+  induction 1 as [s|s b eb ceb tb B vb cvb bs u Fb Vb NE Nd A Ch IH]; intros Gd a ea cea w Fa Va Cw.
+  - inversion Cw; subst. split; [reflexivity | exact Fa].
+  - inversion Cw as [|s' b' eb' ceb' tb' B' vb' cvb' bs' w' Fb' Vb' NE' Nd' A' Cw']; subst.
+    unfold force_at in Fb'. cbn [hp] in Fb'. simpl in Fb'. rewrite find_addr_filter' in Fb'.
+    destruct (Nat.eqb_spec b a) as [->|Hba]; [discriminate|].
+    rewrite Fb in Fb'. injection Fb' as <- <-.
+    assert (W : heap_wf (hp s)) by exact (proj1 (proj1 (proj2 (proj1 Gd)))).
+    assert (Ha : a < next (hp s))
+      by (destruct (Nat.ltb_spec a (next (hp s))); [assumption | rewrite W in Fa; [discriminate | assumption]]).
+    assert (FaR : find_addr a (binds (remove (hp s) (VAddr b))) = Some (ea, cea)).
+    { simpl. rewrite find_addr_filter'. replace (Nat.eqb a b) with false by (symmetry; apply Nat.eqb_neq; congruence). exact Fa. }
+    pose proof (NE _ _ _ _ _ _ Fb A a (ea, cea) Ha FaR Va) as FaB.
+    pose proof (eval_remove_kept _ _ _ _ _ _ _ _ _ A (heap_wf_remove _ _ W) a (ea, cea) FaR Va FaB) as AR.
+    rewrite <- (remove_remove (hp s) a b) in AR.
+    unfold force_at in A'. cbn [hp] in A'.
+    destruct (eval_deterministic _ _ _ _ _ _ _ _ _ AR _ _ _ _ A') as (<- & <- & <- & <-).
+    assert (E : ahead (force_at s a ea cea) b (remove B (VAddr a)) vb cvb tb = force_at (ahead s b B vb cvb tb) a ea cea).
+    { unfold ahead, force_at. simpl. replace (Nat.eqb b a) with false by (symmetry; apply Nat.eqb_neq; exact Hba). reflexivity. }
+    assert (Cw2 : chain rs sc (force_at (ahead s b B vb cvb tb) a ea cea) bs w) by (rewrite <- E; exact Cw').
+    refine (IH (good2_ahead _ _ _ _ _ _ _ _ _ _ Gd Fb Vb A) a ea cea w _ Va Cw2).
+    simpl. replace (Nat.eqb a b) with false by (symmetry; apply Nat.eqb_neq; congruence). exact FaB.
+Qed.
+
 Lemma chain_start : forall rs sc s bs u a, chain rs sc s bs u -> needed rs sc u a ->
     exists n sf, steps rs sc n s sf /\ final sf.
 Proof.
@@ -377,14 +412,51 @@ Proof.
   exact (rel_sym rs _ _ Relw Fw Gfx Gfw).
 Qed.
 
+(* The same with the chain given from a's force too (chain_pair). *)
+Lemma force_chain_pair : forall rs sc s1 a ea cea bs u w nx sfx,
+    good2 rs s1 -> find_addr a (binds (hp s1)) = Some (ea, cea) -> is_value ea = false ->
+    chain rs sc s1 bs u -> chain rs sc (force_at s1 a ea cea) bs w ->
+    enters_no_thunk rs sc (hp u) a -> needed rs sc u a ->
+    steps rs sc nx (force_at s1 a ea cea) sfx -> final sfx ->
+    exists n sf, steps rs sc n s1 sf /\ final sf /\ rel sf sfx.
+Proof.
+  intros rs sc s1 a ea cea bs u w nx sfx G1 Fa Va Cu Cw NEa Nda Rx Fx.
+  destruct (chain_pair _ _ _ _ _ Cu G1 a ea cea w Fa Va Cw) as (-> & Fau).
+  pose proof (good2_force _ _ _ _ _ G1 Fa Va) as Gx.
+  pose proof (good2_steps _ _ _ _ _ Rx Gx) as Gfx.
+  destruct (chain_fwd _ _ _ _ _ Cw Gx nx sfx Rx Fx) as (Gw & mw & sfw & Rw & Fw & Relw).
+  pose proof (good2_steps _ _ _ _ _ Rw Gw) as Gfw.
+  destruct (chain_start _ _ _ _ _ _ Cu Nda) as (n1 & sf1 & R1 & F1).
+  destruct (chain_fwd _ _ _ _ _ Cu G1 n1 sf1 R1 F1) as (Gu & mu & sfu & Ru & Fu & Relu).
+  destruct Nda as (na & spa & Ra & Fpa & Va').
+  destruct (osteps_final_unique LTR _ _ _ _ _ _ _ (proj2 (osteps_ltr _ _ _ _ _) Ra) Fpa
+              (proj2 (osteps_ltr _ _ _ _ _) Ru) Fu) as (_ & ->).
+  destruct u as [c0 G0 e0 S0 t0]. cbn [hp ccc ctl stk th] in *.
+  unfold force_at in Rw. cbn [hp ccc ctl stk th] in Rw.
+  destruct (run_decompose _ _ _ _ _ _ _ _ _ Rw Fw) as (m1 & ta & A1 & va & cva & t1 & _ & A & R1' & T1).
+  pose proof (eval_value _ _ _ _ _ _ _ _ _ A) as Vva.
+  destruct (steps_first _ _ _ _ _ R1' Fw) as (m2 & s2 & _ & St2 & R2); [intros [_ Hs]; discriminate|].
+  inversion St2; subst; no_value_row.
+  destruct (steps_first _ _ _ _ _ R2 Fw) as (m3 & s3' & _ & St3 & R3); [intros [_ Hs]; discriminate|].
+  inversion St3; subst; no_value_row.
+  destruct (fa rs sc (mkstate c0 G0 e0 S0 t0) a ea cea ta A1 va cva mu sfu (charge cva CU 1 t1)
+              (proj1 Gu) Fau Va NEa A Ru Fu Va') as (m4 & sf4 & R4 & F4 & Rel4); [cbn [th]; theta_arith|].
+  destruct (osteps_final_unique LTR _ _ _ _ _ _ _ (proj2 (osteps_ltr _ _ _ _ _) R3) Fw
+              (proj2 (osteps_ltr _ _ _ _ _) R4) F4) as (_ & <-).
+  exists n1, sf1. split; [exact R1|]. split; [exact F1|].
+  apply (rel_trans _ _ _ (rel_trans _ _ _ Relu (relx_rel _ _ _ Rel4))).
+  exact (rel_sym rs _ _ Relw Fw Gfx Gfw).
+Qed.
+
 (* ---- runs with such forces ---- *)
 
 (* xsteps2 rs sc m f s s': m steps, f of them forces; each force of a
-   thunk a at a state s1 with thunks b1 ... bk of s1's heap, not a, that
-   can be forced one after the other from s1 (chain, reaching u) and that
-   the run from a's force evaluates (needed there), a needed at u and
-   entering no other thunk there.  With no b, the force of
-   T3LetForces.xsteps. *)
+   thunk a at a state s1 with thunks b1 ... bk that can be forced one
+   after the other from s1 (chain, reaching u), a needed at u and entering
+   no other thunk there, and either (x2_force) b1 ... bk are thunks of
+   s1's heap, not a, that the run from a's force evaluates, or
+   (x2_force_pair) the same chain can be forced from a's force too.  With
+   no b, the force of T3LetForces.xsteps. *)
 Inductive xsteps2 (rs : ruleset) (sc : scoping) : nat -> nat -> state -> state -> Prop :=
 | x2_refl : forall s, xsteps2 rs sc 0 0 s s
 | x2_row : forall n f s1 s2 s3, step rs sc s1 s2 -> xsteps2 rs sc n f s2 s3 -> xsteps2 rs sc (S n) f s1 s3
@@ -392,6 +464,11 @@ Inductive xsteps2 (rs : ruleset) (sc : scoping) : nat -> nat -> state -> state -
     find_addr a (binds (hp s1)) = Some (ea, cea) -> is_value ea = false ->
     chain rs sc s1 bs u -> ~ In a bs ->
     Forall (fun b => b < next (hp s1) /\ needed rs sc (force_at s1 a ea cea) b) bs ->
+    enters_no_thunk rs sc (hp u) a -> needed rs sc u a ->
+    xsteps2 rs sc n f (force_at s1 a ea cea) s3 -> xsteps2 rs sc (S n) (S f) s1 s3
+| x2_force_pair : forall n f s1 a ea cea bs u w s3,
+    find_addr a (binds (hp s1)) = Some (ea, cea) -> is_value ea = false ->
+    chain rs sc s1 bs u -> chain rs sc (force_at s1 a ea cea) bs w ->
     enters_no_thunk rs sc (hp u) a -> needed rs sc u a ->
     xsteps2 rs sc n f (force_at s1 a ea cea) s3 -> xsteps2 rs sc (S n) (S f) s1 s3.
 
@@ -418,18 +495,24 @@ Proof.
   - eapply qf_row; eassumption.
   - apply (qf_force _ _ _ _ _ _ _ (force_at s1 a ea cea)); [| exact I | assumption].
     destruct s1. apply Step_Force; assumption.
+  - apply (qf_force _ _ _ _ _ _ _ (force_at s1 a ea cea)); [| exact I | assumption].
+    destruct s1. apply Step_Force; assumption.
 Qed.
 
 Lemma xrun2 : forall rs sc m f s sf', xsteps2 rs sc m f s sf' -> final sf' -> good2 rs s ->
     exists n sf, steps rs sc n s sf /\ final sf /\ rel sf sf'.
 Proof.
-  induction 1 as [s|m f s1 s2 s3 St X IH|m f s1 a ea cea bs u s3 Fa Va Cu Na Nb NE Nd X IH]; intros F' Gd.
+  induction 1 as [s|m f s1 s2 s3 St X IH|m f s1 a ea cea bs u s3 Fa Va Cu Na Nb NE Nd X IH
+                 |m f s1 a ea cea bs u w s3 Fa Va Cu Cw NE Nd X IH]; intros F' Gd.
   - exists 0, s. split; [constructor|]. split; [exact F'|].
     apply rel_refl. exact (proj1 (proj1 (proj2 (proj1 Gd)))).
   - destruct (IH F' (good2_step _ _ _ _ St Gd)) as (n & sf & R & F & Rel).
     exists (S n), sf. split; [econstructor; [exact St | exact R]|]. split; [exact F | exact Rel].
   - destruct (IH F' (good2_force _ _ _ _ _ Gd Fa Va)) as (nx & sfx & Rx & Fx & Relx).
     destruct (force_chain _ _ _ _ _ _ _ _ _ _ Gd Fa Va Cu Na Nb NE Nd Rx Fx) as (n & sf & R & F & Rel1).
+    exists n, sf. split; [exact R|]. split; [exact F | exact (rel_trans _ _ _ Rel1 Relx)].
+  - destruct (IH F' (good2_force _ _ _ _ _ Gd Fa Va)) as (nx & sfx & Rx & Fx & Relx).
+    destruct (force_chain_pair _ _ _ _ _ _ _ _ _ _ _ Gd Fa Va Cu Cw NE Nd Rx Fx) as (n & sf & R & F & Rel1).
     exists n, sf. split; [exact R|]. split; [exact F | exact (rel_trans _ _ _ Rel1 Relx)].
 Qed.
 
