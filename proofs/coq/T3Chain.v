@@ -2,13 +2,14 @@
    states, where a forced thunk's evaluation may enter other thunks of the
    heap: a force of a at s1 is allowed when some thunks b1 ... bk of s1's
    heap (those a's evaluation enters), not a, can be forced one after the
-   other from s1, each needed and entering no other thunk given the
-   earlier ones done (chain), the run from a's force evaluates each of
-   them, and after them a, needed, enters no other thunk.  With k = 0
+   other from s1, each entering no other thunk given the earlier ones
+   done (chain0), the plain run from s1 evaluates a and each of them, the
+   run from a's force evaluates each of them, and after them a enters no
+   other thunk.  With k = 0
    this is the force of T3LetForces.xsteps.  Or (chain_pair) the chain's
    thunks are any addresses, a thunk an earlier one's evaluation allocated
-   among them, and the same chain can be forced right after a's force,
-   each needed from its state there.  The plain run from s1 and the
+   among them, each needed from its own state (chain), and the same chain
+   can be forced right after a's force, each needed from its state there.  The plain run from s1 and the
    run from a's force are compared through a third run: the plain run from
    a's force at the end of the chain.  The plain run from s1 reaches it
    force by force (PreRun.pre_run_fix, as in T3LetForces.xrun); so does
@@ -351,6 +352,47 @@ Proof.
     simpl. replace (Nat.eqb a b) with false by (symmetry; apply Nat.eqb_neq; congruence). exact FaB.
 Qed.
 
+(* The same chain with "needed" left out at each of its states: read off
+   the plain run from its start, the renamings fa gives keeping the older
+   addresses. *)
+Inductive chain0 (rs : ruleset) (sc : scoping) : state -> list nat -> state -> Prop :=
+| c0_nil : forall s, chain0 rs sc s [] s
+| c0_cons : forall s b eb ceb tb B vb cvb bs u,
+    find_addr b (binds (hp s)) = Some (eb, ceb) -> is_value eb = false ->
+    enters_no_thunk rs sc (hp s) b ->
+    eval rs sc ceb (remove (hp s) (VAddr b)) eb tb B vb cvb ->
+    chain0 rs sc (ahead s b B vb cvb tb) bs u -> chain0 rs sc s (b :: bs) u.
+
+Lemma chain0_chain : forall rs sc s bs u, chain0 rs sc s bs u -> good2 rs s ->
+    forall N n sf, N <= next (hp s) -> steps rs sc n s sf -> final sf ->
+    Forall (fun b => b < N /\ val_at (hp sf) b) bs ->
+    chain rs sc s bs u /\ exists m sfu, steps rs sc m u sfu /\ final sfu /\ relx N sf sfu.
+Proof.
+  induction 1 as [s|s b eb ceb tb B vb cvb bs u Fb Vb NE A Ch IH]; intros Gd N n sf HN R F Nb.
+  - split; [constructor|]. exists n, sf. split; [exact R|]. split; [exact F|].
+    split; [reflexivity|]. split; [reflexivity|]. exists (fun x => x).
+    split; [apply heap_rn_id; exact (proj1 (proj1 (proj2 (proj1 (good2_steps _ _ _ _ _ R Gd)))))|].
+    split; [symmetry; apply rn_id | reflexivity].
+  - pose proof (Forall_inv Nb) as (Hbn & Vbx). pose proof (Forall_inv_tail Nb) as Nbs.
+    destruct (fa rs sc s b eb ceb tb B vb cvb n sf (th (ahead s b B vb cvb tb)) (proj1 Gd) Fb Vb NE A R F Vbx
+                (fun c k => eq_refl)) as (m1 & sf1 & R1 & F1 & Rel1).
+    assert (NxB : next (hp s) <= next (hp (ahead s b B vb cvb tb))).
+    { simpl. pose proof (eval_next _ _ _ _ _ _ _ _ _ A) as Nx. rewrite next_remove in Nx. exact Nx. }
+    assert (Nb1 : Forall (fun x => x < N /\ val_at (hp sf1) x) bs).
+    { apply Forall_forall. intros b' Hb'. rewrite Forall_forall in Nbs. destruct (Nbs b' Hb') as (Hl & Vl).
+      split; [exact Hl|]. apply (relx_val_at _ _ _ _ Rel1); [lia | exact Vl]. }
+    destruct (IH (good2_ahead _ _ _ _ _ _ _ _ _ _ Gd Fb Vb A) N m1 sf1 ltac:(lia) R1 F1 Nb1)
+      as (C & m & sfu & Ru & Fu & (Cc & Ct & r & Hr & Hz & Hid)).
+    split; [apply ch_cons with (eb := eb) (ceb := ceb) (tb := tb) (B := B) (vb := vb) (cvb := cvb);
+              [exact Fb | exact Vb | exact NE | exists n, sf; auto | exact A | exact C]|].
+    exists m, sfu. split; [exact Ru|]. split; [exact Fu|].
+    destruct Rel1 as (Cc1 & Ct1 & r1 & Hr1 & Hz1 & Hid1).
+    split; [congruence|]. split; [intros c k; rewrite Ct, Ct1; reflexivity|].
+    exists (fun x => r (r1 x)). split; [exact (heap_rn_comp _ _ _ _ _ Hr1 Hr)|].
+    split; [rewrite Hz, Hz1, rn_comp; reflexivity|].
+    intros x Hx. rewrite Hid1 by lia. apply Hid. exact Hx.
+Qed.
+
 Lemma chain_start : forall rs sc s bs u a, chain rs sc s bs u -> needed rs sc u a ->
     exists n sf, steps rs sc n s sf /\ final sf.
 Proof.
@@ -452,19 +494,20 @@ Qed.
 
 (* xsteps2 rs sc m f s s': m steps, f of them forces; each force of a
    thunk a at a state s1 with thunks b1 ... bk that can be forced one
-   after the other from s1 (chain, reaching u), a needed at u and entering
-   no other thunk there, and either (x2_force) b1 ... bk are thunks of
-   s1's heap, not a, that the run from a's force evaluates, or
-   (x2_force_pair) the same chain can be forced from a's force too.  With
-   no b, the force of T3LetForces.xsteps. *)
+   after the other from s1 (reaching u), a entering no other thunk at u,
+   and either (x2_force) b1 ... bk are thunks of s1's heap, not a, that
+   the plain run from s1 evaluates, as it evaluates a, and the run from
+   a's force evaluates (chain0), or (x2_force_pair) each is needed from
+   its own state (chain), a needed at u, and the same chain can be forced
+   from a's force too.  With no b, the force of T3LetForces.xsteps. *)
 Inductive xsteps2 (rs : ruleset) (sc : scoping) : nat -> nat -> state -> state -> Prop :=
 | x2_refl : forall s, xsteps2 rs sc 0 0 s s
 | x2_row : forall n f s1 s2 s3, step rs sc s1 s2 -> xsteps2 rs sc n f s2 s3 -> xsteps2 rs sc (S n) f s1 s3
 | x2_force : forall n f s1 a ea cea bs u s3,
     find_addr a (binds (hp s1)) = Some (ea, cea) -> is_value ea = false ->
-    chain rs sc s1 bs u -> ~ In a bs ->
-    Forall (fun b => b < next (hp s1) /\ needed rs sc (force_at s1 a ea cea) b) bs ->
-    enters_no_thunk rs sc (hp u) a -> needed rs sc u a ->
+    chain0 rs sc s1 bs u -> ~ In a bs -> needed rs sc s1 a ->
+    Forall (fun b => b < next (hp s1) /\ needed rs sc s1 b /\ needed rs sc (force_at s1 a ea cea) b) bs ->
+    enters_no_thunk rs sc (hp u) a ->
     xsteps2 rs sc n f (force_at s1 a ea cea) s3 -> xsteps2 rs sc (S n) (S f) s1 s3
 | x2_force_pair : forall n f s1 a ea cea bs u w s3,
     find_addr a (binds (hp s1)) = Some (ea, cea) -> is_value ea = false ->
@@ -502,14 +545,32 @@ Qed.
 Lemma xrun2 : forall rs sc m f s sf', xsteps2 rs sc m f s sf' -> final sf' -> good2 rs s ->
     exists n sf, steps rs sc n s sf /\ final sf /\ rel sf sf'.
 Proof.
-  induction 1 as [s|m f s1 s2 s3 St X IH|m f s1 a ea cea bs u s3 Fa Va Cu Na Nb NE Nd X IH
+  induction 1 as [s|m f s1 s2 s3 St X IH|m f s1 a ea cea bs u s3 Fa Va C0 Na Nda Nb NE X IH
                  |m f s1 a ea cea bs u w s3 Fa Va Cu Cw NE Nd X IH]; intros F' Gd.
   - exists 0, s. split; [constructor|]. split; [exact F'|].
     apply rel_refl. exact (proj1 (proj1 (proj2 (proj1 Gd)))).
   - destruct (IH F' (good2_step _ _ _ _ St Gd)) as (n & sf & R & F & Rel).
     exists (S n), sf. split; [econstructor; [exact St | exact R]|]. split; [exact F | exact Rel].
   - destruct (IH F' (good2_force _ _ _ _ _ Gd Fa Va)) as (nx & sfx & Rx & Fx & Relx).
-    destruct (force_chain _ _ _ _ _ _ _ _ _ _ Gd Fa Va Cu Na Nb NE Nd Rx Fx) as (n & sf & R & F & Rel1).
+    (* the chain with "needed" at its states, and a needed at its end,
+       read off the plain run from s1 *)
+    destruct Nda as (n1 & sf1 & R1 & F1 & Va1).
+    assert (Ha : a < next (hp s1)).
+    { destruct (Nat.ltb_spec a (next (hp s1))) as [H|H]; [exact H|].
+      rewrite (proj1 (proj1 (proj2 (proj1 Gd))) a H) in Fa. discriminate. }
+    assert (Nb0 : Forall (fun b => b < next (hp s1) /\ val_at (hp sf1) b) bs).
+    { apply Forall_forall. intros b Hb. rewrite Forall_forall in Nb. destruct (Nb b Hb) as (Hl & (k & sp & Rk & Fk & Vk) & _).
+      split; [exact Hl|].
+      destruct (osteps_final_unique LTR _ _ _ _ _ _ _ (proj2 (osteps_ltr _ _ _ _ _) Rk) Fk
+                  (proj2 (osteps_ltr _ _ _ _ _) R1) F1) as (_ & <-). exact Vk. }
+    destruct (chain0_chain _ _ _ _ _ C0 Gd (next (hp s1)) n1 sf1 (le_n _) R1 F1 Nb0)
+      as (Cu & mu & sfu & Ru & Fu & Relu).
+    assert (Nd : needed rs sc u a) by (exists mu, sfu; split; [exact Ru|]; split; [exact Fu|];
+                                          exact (relx_val_at _ _ _ _ Relu Ha Va1)).
+    assert (Nb' : Forall (fun b => b < next (hp s1) /\ needed rs sc (force_at s1 a ea cea) b) bs).
+    { apply Forall_forall. intros b Hb. rewrite Forall_forall in Nb. destruct (Nb b Hb) as (Hl & _ & Nf).
+      split; assumption. }
+    destruct (force_chain _ _ _ _ _ _ _ _ _ _ Gd Fa Va Cu Na Nb' NE Nd Rx Fx) as (n & sf & R & F & Rel1).
     exists n, sf. split; [exact R|]. split; [exact F | exact (rel_trans _ _ _ Rel1 Relx)].
   - destruct (IH F' (good2_force _ _ _ _ _ Gd Fa Va)) as (nx & sfx & Rx & Fx & Relx).
     destruct (force_chain_pair _ _ _ _ _ _ _ _ _ _ _ Gd Fa Va Cu Cw NE Nd Rx Fx) as (n & sf & R & F & Rel1).
