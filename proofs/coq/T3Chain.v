@@ -3,8 +3,8 @@
    heap: a force of a at s1 is allowed when some thunks b1 ... bk of s1's
    heap (those a's evaluation enters), not a, can be forced one after the
    other from s1, each entering no other thunk given the earlier ones
-   done (chain0), the plain run from s1 evaluates a and each of them, the
-   run from a's force evaluates each of them, and after them a enters no
+   done (chain0), the plain run from s1 evaluates a and each of them, a's
+   evaluation at s1 evaluates each of them, and after them a enters no
    other thunk.  With k = 0
    this is the force of T3LetForces.xsteps.  Or (chain_pair) the chain's
    thunks are any addresses, a thunk an earlier one's evaluation allocated
@@ -490,14 +490,37 @@ Proof.
   exact (rel_sym rs _ _ Relw Fw Gfx Gfw).
 Qed.
 
+(* a's evaluation in G (a removed) ends with b bound to a value. *)
+Definition evaluates (rs : ruleset) (sc : scoping) (G : heap) (a b : nat) : Prop :=
+  forall ea cea t D z cz, find_addr a (binds G) = Some (ea, cea) ->
+    eval rs sc cea (remove G (VAddr a)) ea t D z cz -> val_at D b.
+
+(* Then the run from a's force, when it ends final, evaluates b: it is
+   a's evaluation and more rows, and rows keep values. *)
+Lemma evaluates_needed : forall rs sc s1 a ea cea b nx sfx,
+    good2 rs s1 -> find_addr a (binds (hp s1)) = Some (ea, cea) -> is_value ea = false ->
+    evaluates rs sc (hp s1) a b ->
+    steps rs sc nx (force_at s1 a ea cea) sfx -> final sfx -> val_at (hp sfx) b.
+Proof.
+  intros rs sc s1 a ea cea b nx sfx Gd Fa Va Ev Rx Fx.
+  pose proof (good2_force _ _ _ _ _ Gd Fa Va) as Gx.
+  destruct s1 as [c0 G0 e0 S0 t0]. cbn [hp ccc ctl stk th] in *.
+  unfold force_at in Rx, Gx. cbn [hp ccc ctl stk th] in Rx, Gx.
+  destruct (run_decompose _ _ _ _ _ _ _ _ _ Rx Fx) as (m1 & ta & A1 & va & cva & t1 & _ & A & R1 & _).
+  destruct (eval_complete _ _ _ _ _ _ _ _ _ A (FUpd (VAddr a) c0 :: FResume e0 c0 :: S0) t0) as (k & tk & Rk & _).
+  pose proof (good2_steps _ _ _ _ _ Rk Gx) as ((_ & I1 & _) & _).
+  apply (val_at_vle A1); [exact (Ev _ _ _ _ _ _ Fa A)|].
+  exact (osteps_vle LTR _ _ _ _ _ (proj2 (osteps_ltr _ _ _ _ _) R1) I1).
+Qed.
+
 (* ---- runs with such forces ---- *)
 
 (* xsteps2 rs sc m f s s': m steps, f of them forces; each force of a
    thunk a at a state s1 with thunks b1 ... bk that can be forced one
    after the other from s1 (reaching u), a entering no other thunk at u,
    and either (x2_force) b1 ... bk are thunks of s1's heap, not a, that
-   the plain run from s1 evaluates, as it evaluates a, and the run from
-   a's force evaluates (chain0), or (x2_force_pair) each is needed from
+   the plain run from s1 evaluates, as it evaluates a, and that a's
+   evaluation at s1 evaluates (chain0), or (x2_force_pair) each is needed from
    its own state (chain), a needed at u, and the same chain can be forced
    from a's force too.  With no b, the force of T3LetForces.xsteps. *)
 Inductive xsteps2 (rs : ruleset) (sc : scoping) : nat -> nat -> state -> state -> Prop :=
@@ -506,7 +529,7 @@ Inductive xsteps2 (rs : ruleset) (sc : scoping) : nat -> nat -> state -> state -
 | x2_force : forall n f s1 a ea cea bs u s3,
     find_addr a (binds (hp s1)) = Some (ea, cea) -> is_value ea = false ->
     chain0 rs sc s1 bs u -> ~ In a bs -> needed rs sc s1 a ->
-    Forall (fun b => b < next (hp s1) /\ needed rs sc s1 b /\ needed rs sc (force_at s1 a ea cea) b) bs ->
+    Forall (fun b => b < next (hp s1) /\ needed rs sc s1 b /\ evaluates rs sc (hp s1) a b) bs ->
     enters_no_thunk rs sc (hp u) a ->
     xsteps2 rs sc n f (force_at s1 a ea cea) s3 -> xsteps2 rs sc (S n) (S f) s1 s3
 | x2_force_pair : forall n f s1 a ea cea bs u w s3,
@@ -568,8 +591,9 @@ Proof.
     assert (Nd : needed rs sc u a) by (exists mu, sfu; split; [exact Ru|]; split; [exact Fu|];
                                           exact (relx_val_at _ _ _ _ Relu Ha Va1)).
     assert (Nb' : Forall (fun b => b < next (hp s1) /\ needed rs sc (force_at s1 a ea cea) b) bs).
-    { apply Forall_forall. intros b Hb. rewrite Forall_forall in Nb. destruct (Nb b Hb) as (Hl & _ & Nf).
-      split; assumption. }
+    { apply Forall_forall. intros b Hb. rewrite Forall_forall in Nb. destruct (Nb b Hb) as (Hl & _ & Ev).
+      split; [exact Hl|]. exists nx, sfx. split; [exact Rx|]. split; [exact Fx|].
+      exact (evaluates_needed _ _ _ _ _ _ _ _ _ Gd Fa Va Ev Rx Fx). }
     destruct (force_chain _ _ _ _ _ _ _ _ _ _ Gd Fa Va Cu Na Nb' NE Nd Rx Fx) as (n & sf & R & F & Rel1).
     exists n, sf. split; [exact R|]. split; [exact F | exact (rel_trans _ _ _ Rel1 Relx)].
   - destruct (IH F' (good2_force _ _ _ _ _ Gd Fa Va)) as (nx & sfx & Rx & Fx & Relx).

@@ -74,6 +74,21 @@ Proof.
   rewrite HD in K. discriminate K.
 Qed.
 
+(* ... and evaluates x. *)
+Lemma ex8_evaluates : evaluates Fig2 Evaluation (hp ex8_s1) 2 1.
+Proof.
+  intros ea cea t D z cz Fa E. vm_compute in Fa. injection Fa as <- <-.
+  destruct (ex8_some (interp Fig2 Evaluation 100 "MAIN" (remove (hp ex8_s1) (VAddr 2)) ex8_y1)
+              ltac:(vm_compute; reflexivity)) as ([[[t' D'] z'] cz'] & Ey).
+  destruct (eval_deterministic _ _ _ _ _ _ _ _ _ E _ _ _ _ (interp_sound _ _ _ _ _ _ _ _ _ _ Ey))
+    as (_ & -> & _ & _).
+  assert (HD : option_map (fun r => find_addr 1 (binds (snd (fst (fst r)))))
+                 (interp Fig2 Evaluation 100 "MAIN" (remove (hp ex8_s1) (VAddr 2)) ex8_y1)
+               = Some (Some (Int 6%Z, "MAIN"))) by (vm_compute; reflexivity).
+  rewrite Ey in HD. cbn [option_map fst snd] in HD. injection HD as HD.
+  exists (Int 6%Z), "MAIN". split; [exact HD | reflexivity].
+Qed.
+
 Theorem ex8_t3 :
   exists n sf m sf',
     steps Fig2 Evaluation n (init_state ex8) sf /\ final sf /\
@@ -124,8 +139,7 @@ Proof.
       exact A.
     - intros [H|[]]. discriminate H.
     - constructor; [|constructor]. split; [vm_compute; lia|].
-      split; [ex8_needed ex8_s1 (Int 6%Z) "MAIN"|].
-      ex8_needed (force_at ex8_s1 2 ex8_y1 "MAIN") (Int 6%Z) "MAIN".
+      split; [ex8_needed ex8_s1 (Int 6%Z) "MAIN" | exact ex8_evaluates].
     - apply (steps_xsteps2 _ _ _ _ _ _ _ _ R2). constructor. }
   destruct (t3_let_forces_chain_steps Fig2 Evaluation ex8 (fst r1) (snd r1) _ 1 (snd r2)
               eq_refl eq_refl (or_intror eq_refl) R1 F1 X F2) as (Hm & Hc & Ht & Hh).
