@@ -1,7 +1,7 @@
 (* T3Chain.v -- T3 for a program with let and any number of forces at any
    states, where a forced thunk's evaluation may enter other thunks of the
    heap: a force of a at s1 is allowed when some thunks b1 ... bk of s1's
-   heap (those a's evaluation enters), not a, can be forced one after the
+   heap (those a's evaluation enters) can be forced one after the
    other from s1, each entering no other thunk given the earlier ones
    done (chain0), the plain run from s1 evaluates a and each of them, a's
    evaluation at s1 evaluates each of them, and after them a enters no
@@ -513,13 +513,31 @@ Proof.
   exact (osteps_vle LTR _ _ _ _ _ (proj2 (osteps_ltr _ _ _ _ _) R1) I1).
 Qed.
 
+(* a's evaluation never evaluates a (a stays removed), so a thunk a's
+   evaluation evaluates is not a, when that evaluation exists. *)
+Lemma evaluates_not_self : forall rs sc s1 a ea cea nx sfx,
+    good2 rs s1 -> find_addr a (binds (hp s1)) = Some (ea, cea) -> is_value ea = false ->
+    steps rs sc nx (force_at s1 a ea cea) sfx -> final sfx -> ~ evaluates rs sc (hp s1) a a.
+Proof.
+  intros rs sc s1 a ea cea nx sfx Gd Fa Va Rx Fx Ev.
+  assert (W : heap_wf (hp s1)) by exact (proj1 (proj1 (proj2 (proj1 Gd)))).
+  assert (Ha : a < next (hp s1))
+    by (destruct (Nat.ltb_spec a (next (hp s1))); [assumption | rewrite W in Fa; [discriminate | assumption]]).
+  destruct s1 as [c0 G0 e0 S0 t0]. cbn [hp ccc ctl stk th] in *.
+  unfold force_at in Rx. cbn [hp ccc ctl stk th] in Rx.
+  destruct (run_decompose _ _ _ _ _ _ _ _ _ Rx Fx) as (m1 & ta & A1 & va & cva & t1 & _ & A & _ & _).
+  destruct (Ev _ _ _ _ _ _ Fa A) as (z & cz & Fz & _).
+  rewrite (eval_none _ _ _ _ _ _ _ _ _ A (heap_wf_remove _ _ W) a) in Fz; [discriminate | exact Ha|].
+  simpl. rewrite find_addr_filter', Nat.eqb_refl. reflexivity.
+Qed.
+
 (* ---- runs with such forces ---- *)
 
 (* xsteps2 rs sc m f s s': m steps, f of them forces; each force of a
    thunk a at a state s1 with thunks b1 ... bk that can be forced one
    after the other from s1 (reaching u), a entering no other thunk at u,
-   and either (x2_force) b1 ... bk are thunks of s1's heap, not a, that
-   the plain run from s1 evaluates, as it evaluates a, and that a's
+   and either (x2_force) b1 ... bk are thunks of s1's heap that the
+   plain run from s1 evaluates, as it evaluates a, and that a's
    evaluation at s1 evaluates (chain0), or (x2_force_pair) each is needed from
    its own state (chain), a needed at u, and the same chain can be forced
    from a's force too.  With no b, the force of T3LetForces.xsteps. *)
@@ -528,7 +546,7 @@ Inductive xsteps2 (rs : ruleset) (sc : scoping) : nat -> nat -> state -> state -
 | x2_row : forall n f s1 s2 s3, step rs sc s1 s2 -> xsteps2 rs sc n f s2 s3 -> xsteps2 rs sc (S n) f s1 s3
 | x2_force : forall n f s1 a ea cea bs u s3,
     find_addr a (binds (hp s1)) = Some (ea, cea) -> is_value ea = false ->
-    chain0 rs sc s1 bs u -> ~ In a bs -> needed rs sc s1 a ->
+    chain0 rs sc s1 bs u -> needed rs sc s1 a ->
     Forall (fun b => b < next (hp s1) /\ needed rs sc s1 b /\ evaluates rs sc (hp s1) a b) bs ->
     enters_no_thunk rs sc (hp u) a ->
     xsteps2 rs sc n f (force_at s1 a ea cea) s3 -> xsteps2 rs sc (S n) (S f) s1 s3
@@ -543,7 +561,7 @@ Proof.
   induction 1.
   - constructor.
   - eapply x2_row; eassumption.
-  - eapply (x2_force _ _ _ _ _ a ea cea [] s1); try eassumption; [constructor | intros [] | constructor].
+  - eapply (x2_force _ _ _ _ _ a ea cea [] s1); try eassumption; constructor.
 Qed.
 
 Lemma steps_xsteps2 : forall rs sc n m f s1 s2 s3, steps rs sc n s1 s2 -> xsteps2 rs sc m f s2 s3 ->
@@ -568,7 +586,7 @@ Qed.
 Lemma xrun2 : forall rs sc m f s sf', xsteps2 rs sc m f s sf' -> final sf' -> good2 rs s ->
     exists n sf, steps rs sc n s sf /\ final sf /\ rel sf sf'.
 Proof.
-  induction 1 as [s|m f s1 s2 s3 St X IH|m f s1 a ea cea bs u s3 Fa Va C0 Na Nda Nb NE X IH
+  induction 1 as [s|m f s1 s2 s3 St X IH|m f s1 a ea cea bs u s3 Fa Va C0 Nda Nb NE X IH
                  |m f s1 a ea cea bs u w s3 Fa Va Cu Cw NE Nd X IH]; intros F' Gd.
   - exists 0, s. split; [constructor|]. split; [exact F'|].
     apply rel_refl. exact (proj1 (proj1 (proj2 (proj1 Gd)))).
@@ -594,6 +612,9 @@ Proof.
     { apply Forall_forall. intros b Hb. rewrite Forall_forall in Nb. destruct (Nb b Hb) as (Hl & _ & Ev).
       split; [exact Hl|]. exists nx, sfx. split; [exact Rx|]. split; [exact Fx|].
       exact (evaluates_needed _ _ _ _ _ _ _ _ _ Gd Fa Va Ev Rx Fx). }
+    assert (Na : ~ In a bs).
+    { intros Hin. rewrite Forall_forall in Nb. destruct (Nb a Hin) as (_ & _ & Ev).
+      exact (evaluates_not_self _ _ _ _ _ _ _ _ Gd Fa Va Rx Fx Ev). }
     destruct (force_chain _ _ _ _ _ _ _ _ _ _ Gd Fa Va Cu Na Nb' NE Nd Rx Fx) as (n & sf & R & F & Rel1).
     exists n, sf. split; [exact R|]. split; [exact F | exact (rel_trans _ _ _ Rel1 Relx)].
   - destruct (IH F' (good2_force _ _ _ _ _ Gd Fa Va)) as (nx & sfx & Rx & Fx & Relx).

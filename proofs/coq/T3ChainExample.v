@@ -131,13 +131,12 @@ Proof.
   assert (X : xsteps2 Fig2 Evaluation (3 + S (fst r2 + 0)) 1 (init_state ex8) (snd r2)).
   { apply (steps_xsteps2 _ _ _ _ _ _ _ _ ex8_steps1).
     apply x2_force with (a := 2) (ea := ex8_y1) (cea := "MAIN") (bs := [1]) (u := u);
-      [vm_compute; reflexivity | reflexivity | | | ex8_needed ex8_s1 (Int 14%Z) "MAIN" | | exact NEy |].
+      [vm_compute; reflexivity | reflexivity | | ex8_needed ex8_s1 (Int 14%Z) "MAIN" | | exact NEy |].
     - apply c0_cons with (eb := ex8_x) (ceb := "MAIN") (tb := tb) (B := mkheap 3 [(2, (ex8_y1, "MAIN"))])
                            (vb := Int 6%Z) (cvb := "MAIN");
         [vm_compute; reflexivity | reflexivity | exact NEx | | constructor].
       replace (remove (hp ex8_s1) (VAddr 1)) with (mkheap 3 [(2, (ex8_y1, "MAIN"))]) by (vm_compute; reflexivity).
       exact A.
-    - intros [H|[]]. discriminate H.
     - constructor; [|constructor]. split; [vm_compute; lia|].
       split; [ex8_needed ex8_s1 (Int 6%Z) "MAIN" | exact ex8_evaluates].
     - apply (steps_xsteps2 _ _ _ _ _ _ _ _ R2). constructor. }
