@@ -5,7 +5,8 @@
    runs go row by row through the derivations the plain run decomposes
    into and the frames of S they return to; at the demand the heaps become
    related one to one (Rename.heap_rn) and a run respects that renaming
-   row by row (steps_rn).  Besides: stack frames renamed (rn_frame) and
+   row by row (steps_rn); the renaming leaves the addresses of the heap
+   at the force alone (pre_run_fix).  Besides: stack frames renamed (rn_frame) and
    naming only addresses below n (frame_below); a plain run keeps a state
    closed (steps_closed). *)
 Require Import ZArith String List Bool Arith Lia.
@@ -232,14 +233,15 @@ Local Notation X := (charge cva CU 1 ta).
    either does not demand a0 (the heaps stay related by PRE, and the frame
    it returns to pops alike on both sides) or does (the heaps are related
    one to one from there, and steps_rn carries the rest). *)
-Lemma pre_run : forall n c T e S t sf,
+Lemma pre_run_fix : forall n c T e S t sf,
     steps rs sc n (mkstate c T e S t) sf -> final sf -> val_at (hp sf) a0 ->
     forall T' t', PRE T T' -> inv (mkstate c T e S t) -> below (next T) e = true ->
     stk_below (next T) S = true -> stk_pre G0 S ->
     (forall c' k', t' c' k' = t c' k' + X c' k') ->
     exists m sf', steps rs sc m (mkstate c T' (rn_expr r0 e) (rn_stk r0 S) t') sf' /\ final sf' /\
       ccc sf' = ccc sf /\ (forall c' k', th sf' c' k' = th sf c' k') /\
-      exists r, heap_rn r (hp sf) (hp sf') /\ ctl sf' = rn_expr r (ctl sf).
+      exists r, heap_rn r (hp sf) (hp sf') /\ ctl sf' = rn_expr r (ctl sf) /\
+                (forall b, b < next G0 -> r b = b).
 Proof.
   intros n. induction n as [n IH] using lt_wf_ind.
   intros c T e S t sf R F Need T' t' P Inv B BS PS Ht.
@@ -270,7 +272,8 @@ Proof.
               (forall c' k', th s3' c' k' = th s3 c' k' + X c' k') ->
               exists m sf', steps rs sc m (mkstate c T' (rn_expr r0 e) (rn_stk r0 (f :: S0)) t') sf' /\
                 final sf' /\ ccc sf' = ccc sf /\ (forall c' k', th sf' c' k' = th sf c' k') /\
-                exists r, heap_rn r (hp sf) (hp sf') /\ ctl sf' = rn_expr r (ctl sf)).
+                exists r, heap_rn r (hp sf) (hp sf') /\ ctl sf' = rn_expr r (ctl sf) /\
+                          (forall b, b < next G0 -> r b = b)).
     { intros s3' St' P3 Hc3 He3 HS3 PS3 Ht3.
       destruct s3 as [c3 T3 e3 S3 tt3]. destruct C3 as (_ & B3 & BS3). simpl in *.
       destruct (IH m' ltac:(lia) _ _ _ _ _ _ R3 F Need _ _ P3 Inv3 B3 BS3 PS3 Ht3)
@@ -320,7 +323,25 @@ Proof.
     exists (k1 + m1), (mkstate cf Gf' (rn_expr r1 zf) [] tf').
     split; [eapply steps_trans; [exact R1' | exact R2']|].
     split; [split; [simpl; rewrite is_value_rn; exact Vf | reflexivity]|].
-    split; [reflexivity|]. split; [exact Htf|]. exists r1. split; [exact Hf | reflexivity].
+    split; [reflexivity|]. split; [exact Htf|]. exists r1. split; [exact Hf|]. split; [reflexivity|].
+    intros b Hb. rewrite (Ag b) by (pose proof (pr_le _ _ _ _ _ _ _ _ _ _ _ P); lia). apply shift_old. exact Hb.
+Qed.
+
+(* The same, the renaming left unsaid on the heap's older addresses. *)
+Lemma pre_run : forall n c T e S t sf,
+    steps rs sc n (mkstate c T e S t) sf -> final sf -> val_at (hp sf) a0 ->
+    forall T' t', PRE T T' -> inv (mkstate c T e S t) -> below (next T) e = true ->
+    stk_below (next T) S = true -> stk_pre G0 S ->
+    (forall c' k', t' c' k' = t c' k' + X c' k') ->
+    exists m sf', steps rs sc m (mkstate c T' (rn_expr r0 e) (rn_stk r0 S) t') sf' /\ final sf' /\
+      ccc sf' = ccc sf /\ (forall c' k', th sf' c' k' = th sf c' k') /\
+      exists r, heap_rn r (hp sf) (hp sf') /\ ctl sf' = rn_expr r (ctl sf).
+Proof.
+  intros n c T e S t sf R F Need T' t' P Inv B BS PS Ht.
+  destruct (pre_run_fix n c T e S t sf R F Need T' t' P Inv B BS PS Ht)
+    as (m & sf' & R' & F' & Hc & Ht' & r & Hr & Hz & _).
+  exists m, sf'. split; [exact R'|]. split; [exact F'|]. split; [exact Hc|]. split; [exact Ht'|].
+  exists r. split; assumption.
 Qed.
 
 End PreRun.

@@ -59,6 +59,7 @@ for t in "T1 (the machine is sound):Ccm.Sound.machine_sound" \
          "T3 for let-free programs, any needed forces, either order (docs/coq.md):Ccm.T3Forced.t3_let_free_forced" \
          "T3 for let-free programs with the step count n + 2 per force (docs/coq.md):Ccm.T3Steps.t3_let_free_forced_steps" \
          "T3 with let, one force in the initial state of a thunk entering no other (docs/coq.md):Ccm.T3LetForce.t3_let_force_start" \
+         "T3 with let, any forces, a forced thunk entering others that can be forced first (docs/coq.md):Ccm.T3Chain.t3_let_forces_chain" \
          "T3 route, eval respects a heap renaming with the same theta:Ccm.Rename.eval_rn" \
          "T3 route, runs with early forcing, either order, are eeval derivations:Ccm.EarlyBig.early_sound" \
          "environment machine, a run is a run by the same rows:Ccm.EnvBisim.eruns_sim" \
