@@ -238,6 +238,28 @@ Inductive chain (rs : ruleset) (sc : scoping) : state -> list nat -> state -> Pr
     eval rs sc ceb (remove (hp s) (VAddr b)) eb tb B vb cvb ->
     chain rs sc (ahead s b B vb cvb tb) bs u -> chain rs sc s (b :: bs) u.
 
+(* b's evaluation in s (b removed), b entering no other thunk, leaves a,
+   another thunk of s, as it was, and is the same evaluation with a
+   removed too. *)
+Lemma eval_without : forall rs sc s a ea cea b eb ceb tb B vb cvb,
+    good2 rs s -> find_addr a (binds (hp s)) = Some (ea, cea) -> is_value ea = false -> b <> a ->
+    find_addr b (binds (hp s)) = Some (eb, ceb) -> enters_no_thunk rs sc (hp s) b ->
+    eval rs sc ceb (remove (hp s) (VAddr b)) eb tb B vb cvb ->
+    find_addr a (binds B) = Some (ea, cea) /\
+    eval rs sc ceb (remove (remove (hp s) (VAddr a)) (VAddr b)) eb tb (remove B (VAddr a)) vb cvb.
+Proof.
+  intros rs sc s a ea cea b eb ceb tb B vb cvb Gd Fa Va Hba Fb NE A.
+  assert (W : heap_wf (hp s)) by exact (proj1 (proj1 (proj2 (proj1 Gd)))).
+  assert (Ha : a < next (hp s))
+    by (destruct (Nat.ltb_spec a (next (hp s))); [assumption | rewrite W in Fa; [discriminate | assumption]]).
+  assert (FaR : find_addr a (binds (remove (hp s) (VAddr b))) = Some (ea, cea)).
+  { simpl. rewrite find_addr_filter'. replace (Nat.eqb a b) with false by (symmetry; apply Nat.eqb_neq; congruence). exact Fa. }
+  pose proof (NE _ _ _ _ _ _ Fb A a (ea, cea) Ha FaR Va) as FaB.
+  pose proof (eval_remove_kept _ _ _ _ _ _ _ _ _ A (heap_wf_remove _ _ W) a (ea, cea) FaR Va FaB) as AR.
+  rewrite <- (remove_remove (hp s) a b) in AR.
+  split; [exact FaB | exact AR].
+Qed.
+
 (* The plain run from s ends as the plain run from u. *)
 Lemma chain_fwd : forall rs sc s bs u, chain rs sc s bs u -> good2 rs s ->
     forall n sf, steps rs sc n s sf -> final sf ->
@@ -277,14 +299,7 @@ Proof.
   - assert (Hba : b <> a) by (intros ->; apply Na; left; reflexivity).
     assert (Nbs : ~ In a bs) by (intros H; apply Na; right; exact H).
     pose proof (Forall_inv Nb) as (Hbn & Vbx). pose proof (Forall_inv_tail Nb) as Nbs'.
-    assert (W : heap_wf (hp s)) by exact (proj1 (proj1 (proj2 (proj1 Gd)))).
-    assert (Ha : a < next (hp s))
-      by (destruct (Nat.ltb_spec a (next (hp s))); [assumption | rewrite W in Fa; [discriminate | assumption]]).
-    assert (FaR : find_addr a (binds (remove (hp s) (VAddr b))) = Some (ea, cea)).
-    { simpl. rewrite find_addr_filter'. replace (Nat.eqb a b) with false by (symmetry; apply Nat.eqb_neq; congruence). exact Fa. }
-    pose proof (NE _ _ _ _ _ _ Fb A a (ea, cea) Ha FaR Va) as FaB.
-    pose proof (eval_remove_kept _ _ _ _ _ _ _ _ _ A (heap_wf_remove _ _ W) a (ea, cea) FaR Va FaB) as AR.
-    rewrite <- (remove_remove (hp s) a b) in AR.
+    destruct (eval_without _ _ _ _ _ _ _ _ _ _ _ _ _ Gd Fa Va Hba Fb NE A) as (FaB & AR).
     set (w0 := force_at s a ea cea) in *.
     assert (Hw : hp w0 = remove (hp s) (VAddr a)) by reflexivity.
     assert (Fbw : find_addr b (binds (hp w0)) = Some (eb, ceb)).
@@ -335,14 +350,7 @@ Proof.
     unfold force_at in Fb'. cbn [hp] in Fb'. simpl in Fb'. rewrite find_addr_filter' in Fb'.
     destruct (Nat.eqb_spec b a) as [->|Hba]; [discriminate|].
     rewrite Fb in Fb'. injection Fb' as <- <-.
-    assert (W : heap_wf (hp s)) by exact (proj1 (proj1 (proj2 (proj1 Gd)))).
-    assert (Ha : a < next (hp s))
-      by (destruct (Nat.ltb_spec a (next (hp s))); [assumption | rewrite W in Fa; [discriminate | assumption]]).
-    assert (FaR : find_addr a (binds (remove (hp s) (VAddr b))) = Some (ea, cea)).
-    { simpl. rewrite find_addr_filter'. replace (Nat.eqb a b) with false by (symmetry; apply Nat.eqb_neq; congruence). exact Fa. }
-    pose proof (NE _ _ _ _ _ _ Fb A a (ea, cea) Ha FaR Va) as FaB.
-    pose proof (eval_remove_kept _ _ _ _ _ _ _ _ _ A (heap_wf_remove _ _ W) a (ea, cea) FaR Va FaB) as AR.
-    rewrite <- (remove_remove (hp s) a b) in AR.
+    destruct (eval_without _ _ _ _ _ _ _ _ _ _ _ _ _ Gd Fa Va Hba Fb NE A) as (FaB & AR).
     unfold force_at in A'. cbn [hp] in A'.
     destruct (eval_deterministic _ _ _ _ _ _ _ _ _ AR _ _ _ _ A') as (<- & <- & <- & <-).
     assert (E : ahead (force_at s a ea cea) b (remove B (VAddr a)) vb cvb tb = force_at (ahead s b B vb cvb tb) a ea cea).
@@ -403,6 +411,37 @@ Qed.
 
 (* ---- a force whose evaluation may enter other thunks ---- *)
 
+(* The plain run from u, a needed at u and entering no other thunk there,
+   against the plain run from a's force at u: both final, related (a's
+   evaluation, var3, resume, and the plain run from u with a done ahead,
+   which is fa's). *)
+Lemma force_at_end : forall rs sc u a ea cea mu sfu mw sfw,
+    good2 rs u -> find_addr a (binds (hp u)) = Some (ea, cea) -> is_value ea = false ->
+    enters_no_thunk rs sc (hp u) a -> needed rs sc u a ->
+    steps rs sc mu u sfu -> final sfu ->
+    steps rs sc mw (force_at u a ea cea) sfw -> final sfw ->
+    rel sfu sfw.
+Proof.
+  intros rs sc u a ea cea mu sfu mw sfw Gu Fau Va NEa Nda Ru Fu Rw Fw.
+  destruct Nda as (na & spa & Ra & Fpa & Va').
+  destruct (osteps_final_unique LTR _ _ _ _ _ _ _ (proj2 (osteps_ltr _ _ _ _ _) Ra) Fpa
+              (proj2 (osteps_ltr _ _ _ _ _) Ru) Fu) as (_ & ->).
+  destruct u as [c0 G0 e0 S0 t0]. cbn [hp ccc ctl stk th] in *.
+  unfold force_at in Rw. cbn [hp ccc ctl stk th] in Rw.
+  destruct (run_decompose _ _ _ _ _ _ _ _ _ Rw Fw) as (m1 & ta & A1 & va & cva & t1 & _ & A & R1' & T1).
+  pose proof (eval_value _ _ _ _ _ _ _ _ _ A) as Vva.
+  destruct (steps_first _ _ _ _ _ R1' Fw) as (m2 & s2 & _ & St2 & R2); [intros [_ Hs]; discriminate|].
+  inversion St2; subst; no_value_row.
+  destruct (steps_first _ _ _ _ _ R2 Fw) as (m3 & s3' & _ & St3 & R3); [intros [_ Hs]; discriminate|].
+  inversion St3; subst; no_value_row.
+  destruct (fa rs sc (mkstate c0 G0 e0 S0 t0) a ea cea ta A1 va cva mu sfu (charge cva CU 1 t1)
+              (proj1 Gu) Fau Va NEa A Ru Fu Va') as (m4 & sf4 & R4 & F4 & Rel4); [cbn [th]; theta_arith|].
+  destruct (osteps_final_unique LTR _ _ _ _ _ _ _ (proj2 (osteps_ltr _ _ _ _ _) R3) Fw
+              (proj2 (osteps_ltr _ _ _ _ _) R4) F4) as (_ & <-).
+  exact (relx_rel _ _ _ Rel4).
+Qed.
+
+
 (* From a good state s1: a thunk a, and older thunks b1 ... bk (not a)
    forced one after the other from s1, reaching u, a needed at u and
    entering no other thunk there.  If the plain run from a's force ends
@@ -434,24 +473,9 @@ Proof.
   pose proof (good2_steps _ _ _ _ _ Rw (good2_force _ _ _ _ _ Gu Fau Va)) as Gfw.
   (* the plain run from a's force at u: a's evaluation, var3, resume, and
      the plain run from u with a done ahead, which is fa's *)
-  destruct Nda as (na & spa & Ra & Fpa & Va').
-  destruct (osteps_final_unique LTR _ _ _ _ _ _ _ (proj2 (osteps_ltr _ _ _ _ _) Ra) Fpa
-              (proj2 (osteps_ltr _ _ _ _ _) Ru) Fu) as (_ & ->).
-  destruct u as [c0 G0 e0 S0 t0]. cbn [hp ccc ctl stk th] in *.
-  unfold force_at in Rw. cbn [hp ccc ctl stk th] in Rw.
-  destruct (run_decompose _ _ _ _ _ _ _ _ _ Rw Fw) as (m1 & ta & A1 & va & cva & t1 & _ & A & R1' & T1).
-  pose proof (eval_value _ _ _ _ _ _ _ _ _ A) as Vva.
-  destruct (steps_first _ _ _ _ _ R1' Fw) as (m2 & s2 & _ & St2 & R2); [intros [_ Hs]; discriminate|].
-  inversion St2; subst; no_value_row.
-  destruct (steps_first _ _ _ _ _ R2 Fw) as (m3 & s3' & _ & St3 & R3); [intros [_ Hs]; discriminate|].
-  inversion St3; subst; no_value_row.
-  destruct (fa rs sc (mkstate c0 G0 e0 S0 t0) a ea cea ta A1 va cva mu sfu (charge cva CU 1 t1)
-              (proj1 Gu) Fau Va NEa A Ru Fu Va') as (m4 & sf4 & R4 & F4 & Rel4); [cbn [th]; theta_arith|].
-  destruct (osteps_final_unique LTR _ _ _ _ _ _ _ (proj2 (osteps_ltr _ _ _ _ _) R3) Fw
-              (proj2 (osteps_ltr _ _ _ _ _) R4) F4) as (_ & <-).
+  pose proof (force_at_end _ _ _ _ _ _ _ _ _ _ Gu Fau Va NEa Nda Ru Fu Rw Fw) as Relf.
   exists n1, sf1. split; [exact R1|]. split; [exact F1|].
-  apply (rel_trans _ _ _ (rel_trans _ _ _ Relu (relx_rel _ _ _ Rel4))).
-  exact (rel_sym rs _ _ Relw Fw Gfx Gfw).
+  exact (rel_trans _ _ _ (rel_trans _ _ _ Relu Relf) (rel_sym rs _ _ Relw Fw Gfx Gfw)).
 Qed.
 
 (* The same with the chain given from a's force too (chain_pair). *)
@@ -470,24 +494,9 @@ Proof.
   pose proof (good2_steps _ _ _ _ _ Rw Gw) as Gfw.
   destruct (chain_start _ _ _ _ _ _ Cu Nda) as (n1 & sf1 & R1 & F1).
   destruct (chain_fwd _ _ _ _ _ Cu G1 n1 sf1 R1 F1) as (Gu & mu & sfu & Ru & Fu & Relu).
-  destruct Nda as (na & spa & Ra & Fpa & Va').
-  destruct (osteps_final_unique LTR _ _ _ _ _ _ _ (proj2 (osteps_ltr _ _ _ _ _) Ra) Fpa
-              (proj2 (osteps_ltr _ _ _ _ _) Ru) Fu) as (_ & ->).
-  destruct u as [c0 G0 e0 S0 t0]. cbn [hp ccc ctl stk th] in *.
-  unfold force_at in Rw. cbn [hp ccc ctl stk th] in Rw.
-  destruct (run_decompose _ _ _ _ _ _ _ _ _ Rw Fw) as (m1 & ta & A1 & va & cva & t1 & _ & A & R1' & T1).
-  pose proof (eval_value _ _ _ _ _ _ _ _ _ A) as Vva.
-  destruct (steps_first _ _ _ _ _ R1' Fw) as (m2 & s2 & _ & St2 & R2); [intros [_ Hs]; discriminate|].
-  inversion St2; subst; no_value_row.
-  destruct (steps_first _ _ _ _ _ R2 Fw) as (m3 & s3' & _ & St3 & R3); [intros [_ Hs]; discriminate|].
-  inversion St3; subst; no_value_row.
-  destruct (fa rs sc (mkstate c0 G0 e0 S0 t0) a ea cea ta A1 va cva mu sfu (charge cva CU 1 t1)
-              (proj1 Gu) Fau Va NEa A Ru Fu Va') as (m4 & sf4 & R4 & F4 & Rel4); [cbn [th]; theta_arith|].
-  destruct (osteps_final_unique LTR _ _ _ _ _ _ _ (proj2 (osteps_ltr _ _ _ _ _) R3) Fw
-              (proj2 (osteps_ltr _ _ _ _ _) R4) F4) as (_ & <-).
+  pose proof (force_at_end _ _ _ _ _ _ _ _ _ _ Gu Fau Va NEa Nda Ru Fu Rw Fw) as Relf.
   exists n1, sf1. split; [exact R1|]. split; [exact F1|].
-  apply (rel_trans _ _ _ (rel_trans _ _ _ Relu (relx_rel _ _ _ Rel4))).
-  exact (rel_sym rs _ _ Relw Fw Gfx Gfw).
+  exact (rel_trans _ _ _ (rel_trans _ _ _ Relu Relf) (rel_sym rs _ _ Relw Fw Gfx Gfw)).
 Qed.
 
 (* a's evaluation in G (a removed) ends with b bound to a value. *)
@@ -630,10 +639,7 @@ Theorem t3_let_forces_chain : forall rs sc p n sf m f sf',
     exists r, heap_rn r (hp sf) (hp sf') /\ ctl sf' = rn_expr r (ctl sf).
 Proof.
   intros rs sc p n sf m f sf' Hcl Hrs R F X F'.
-  destruct (xrun2 _ _ _ _ _ _ X F' (init_good2 rs p Hcl Hrs)) as (n' & sf'' & R' & F'' & Hrel).
-  destruct (osteps_final_unique LTR _ _ _ _ _ _ _ (proj2 (osteps_ltr _ _ _ _ _) R) F
-              (proj2 (osteps_ltr _ _ _ _ _) R') F'') as (_ & <-).
-  exact Hrel.
+  exact (plain_outcome rs sc p n sf (fun s => rel s sf') R F (xrun2 _ _ _ _ _ _ X F' (init_good2 rs p Hcl Hrs))).
 Qed.
 
 (* With the step count, when every let of the program binds one name and
@@ -648,7 +654,5 @@ Corollary t3_let_forces_chain_steps : forall rs sc p n sf m f sf',
 Proof.
   intros rs sc p n sf m f sf' Hcl Hl Hrs R F X F'.
   destruct (t3_let_forces_chain rs sc p n sf m f sf' Hcl Hrs R F X F') as (Hc & Ht & Hr).
-  pose proof (osteps_qoesteps_f (fun _ => True) LTR rs sc n _ _ (proj2 (osteps_ltr _ _ _ _ _) R)) as RP.
-  pose proof (same_theta_steps _ _ _ _ _ _ _ _ _ _ _ _ _ Hl RP F (xsteps2_qoesteps_f _ _ _ _ _ _ X) F' Ht).
-  split; [lia|]. auto.
+  split; [exact (forces_steps _ _ _ _ _ _ _ _ _ Hl R F (xsteps2_qoesteps_f _ _ _ _ _ _ X) F' Ht)|]. auto.
 Qed.

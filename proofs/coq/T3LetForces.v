@@ -205,6 +205,31 @@ Proof.
   destruct (steps_split _ _ _ _ _ _ _ R F R1) as (_ & R2). exists (n - i), sf. auto.
 Qed.
 
+(* What holds of some final run from a program's start holds of the plain
+   run (a final state is reached once). *)
+Lemma plain_outcome : forall rs sc p n sf (P : state -> Prop),
+    steps rs sc n (init_state p) sf -> final sf ->
+    (exists n' sf', steps rs sc n' (init_state p) sf' /\ final sf' /\ P sf') -> P sf.
+Proof.
+  intros rs sc p n sf P R F (n' & sf' & R' & F' & H).
+  destruct (osteps_final_unique LTR _ _ _ _ _ _ _ (proj2 (osteps_ltr _ _ _ _ _) R) F
+              (proj2 (osteps_ltr _ _ _ _ _) R') F') as (_ & <-).
+  exact H.
+Qed.
+
+(* A run with f forces from a program's start, final with the plain run's
+   theta, when every let binds one name and there is no scc_sub: two steps
+   more per force (T3Steps.same_theta_steps). *)
+Lemma forces_steps : forall Q rs sc p n sf m f sf',
+    prog_lean p = true -> steps rs sc n (init_state p) sf -> final sf ->
+    qoesteps_f Q LTR rs sc m f (init_state p) sf' -> final sf' ->
+    (forall c k, th sf' c k = th sf c k) -> m = n + 2 * f.
+Proof.
+  intros Q rs sc p n sf m f sf' Hl R F X F' Ht.
+  pose proof (osteps_qoesteps_f (fun _ => True) LTR rs sc n _ _ (proj2 (osteps_ltr _ _ _ _ _) R)) as RP.
+  pose proof (same_theta_steps _ _ _ _ _ _ _ _ _ _ _ _ _ Hl RP F X F' Ht). lia.
+Qed.
+
 Theorem t3_let_forces : forall rs sc p n sf m f sf',
     prog_addr_free p = true -> (rs = Fig6 \/ prog_no_sub p = true) ->
     steps rs sc n (init_state p) sf -> final sf ->
@@ -213,10 +238,9 @@ Theorem t3_let_forces : forall rs sc p n sf m f sf',
     exists r, heap_rn r (hp sf) (hp sf') /\ ctl sf' = rn_expr r (ctl sf).
 Proof.
   intros rs sc p n sf m f sf' Hcl Hrs R F X F'.
-  destruct (xrun _ _ _ _ _ _ X F' (init_good rs p Hcl Hrs)) as (n' & sf'' & R' & F'' & Hrel).
-  destruct (osteps_final_unique LTR _ _ _ _ _ _ _ (proj2 (osteps_ltr _ _ _ _ _) R) F
-              (proj2 (osteps_ltr _ _ _ _ _) R') F'') as (_ & <-).
-  exact Hrel.
+  apply (plain_outcome rs sc p n sf (fun s => ccc sf' = ccc s /\ (forall c k, th sf' c k = th s c k) /\
+           exists r, heap_rn r (hp s) (hp sf') /\ ctl sf' = rn_expr r (ctl s)) R F).
+  exact (xrun _ _ _ _ _ _ X F' (init_good rs p Hcl Hrs)).
 Qed.
 
 (* With the step count, when every let of the program binds one name and
@@ -231,7 +255,5 @@ Corollary t3_let_forces_steps : forall rs sc p n sf m f sf',
 Proof.
   intros rs sc p n sf m f sf' Hcl Hl Hrs R F X F'.
   destruct (t3_let_forces rs sc p n sf m f sf' Hcl Hrs R F X F') as (Hc & Ht & Hr).
-  pose proof (osteps_qoesteps_f (fun _ => True) LTR rs sc n _ _ (proj2 (osteps_ltr _ _ _ _ _) R)) as RP.
-  pose proof (same_theta_steps _ _ _ _ _ _ _ _ _ _ _ _ _ Hl RP F (xsteps_qoesteps_f _ _ _ _ _ _ X) F' Ht).
-  split; [lia|]. auto.
+  split; [exact (forces_steps _ _ _ _ _ _ _ _ _ Hl R F (xsteps_qoesteps_f _ _ _ _ _ _ X) F' Ht)|]. auto.
 Qed.
