@@ -329,7 +329,8 @@ int ccm_step(struct ccm_machine *m);
  * paths' longest common prefix, farthest first, one ccm_call_step each:
  * ccm_call_count(m, Sa, Sλ) of them, the k-th (from n down to 1) the node
  * k - 1 steps from Sλ.  ccm_ghc_call does it all; ccm_run calls it after
- * every app2 under ghc.  The pushes are not steps: they count no step and
+ * every app2 under ghc, and stops before an app2 the table lacks room for
+ * (ccm_call_room).  The pushes are not steps: they count no step and
  * charge nothing. */
 
 /* How many nodes of sl's path the ghc call from sa pushes
@@ -362,6 +363,18 @@ int32_t ccm_call_count(const struct ccm_machine *m, int32_t sa, int32_t sl);
     disjoint behaviors;
 */
 int ccm_call_step(struct ccm_machine *m, int32_t sl, int32_t k);
+
+/* Is there room in the stack table for the ghc call of the step to come?
+ * 1 when the step is not an app2 (the control a lambda, an argument frame
+ * on top), or the table has as many free nodes as the call may push
+ * (ccm_call_count: some may be found, not made); else 0.  So that a run
+ * stops for room before the app2, never between its pushes, which cannot
+ * resume (ccm_run). */
+/*@ requires wf: wf(m);
+    assigns \nothing;
+    ensures one: \result == 0 || \result == 1;
+*/
+int ccm_call_room(const struct ccm_machine *m);
 
 /* All the pushes of the ghc call of an app2 that fired under stack sl
  * (before ccm_step): CCM_RUNNING, or the first push's refusal.  Its frame

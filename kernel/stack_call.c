@@ -117,6 +117,15 @@ int ccm_call_step(struct ccm_machine *m, int32_t sl, int32_t k)
     return ccm_fire_call(m, sl, k, c);
 }
 
+int ccm_call_room(const struct ccm_machine *m)
+{
+    if (m->code[m->ctl_code].kind != CCM_LAM || m->stack_len == 0
+        || m->stack[m->stack_len - 1].kind != CCM_F_ARG)
+        return 1;
+    int32_t n = ccm_call_count(m, m->stack[m->stack_len - 1].cc, m->ccc);
+    return (int64_t)m->stk.cap - m->stk.len >= n;
+}
+
 int ccm_ghc_call(struct ccm_machine *m, int32_t sl)
 {
     if (sl < 0 || (uint32_t)sl >= m->stk.len) return CCM_ERR_BAD_CODE;

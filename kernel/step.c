@@ -41,6 +41,9 @@ int ccm_run(struct ccm_machine *m)
         /*@ assert caps: m->heap_cap <= CCM_MAX_CAP && m->cell_cap <= CCM_MAX_CAP &&
                          m->stack_cap <= CCM_MAX_CAP && 0 <= m->stk.cap <= CCM_MAX_NODES &&
                          0 <= m->stk.nslot <= CCM_MAX_SLOTS; */
+        /* under the ghc call, room for an app2's pushes before it fires:
+         * they cannot resume once one is refused */
+        if (m->scoping == CCM_CALL_GHC && !ccm_call_room(m)) return CCM_RES_HEAP;
         int32_t sl = m->ccc;
         int st = ccm_step(m);
         if (st != CCM_RUNNING) return st;

@@ -470,16 +470,22 @@ static int transition(struct ccm_session *s)
 
 /* The kernel refuses a transition that lacks room without changing the
  * state (acsl/ccm_step.h, REFUSES): after a growth the same call picks up
- * where it stopped.  Under the ghc call, one step at a time: ccm_run's
- * refusal in the middle of a call's pushes would lose the rest of them. */
+ * where it stopped.  Under the ghc call ccm_run also stops before an app2
+ * whose pushes the stack table may lack room for (ccm_call_room): the
+ * table grows to that room, or, at its budget, the step is taken alone
+ * (transition), as its pushes may find their nodes. */
 int ccm_session_run(struct ccm_session *s)
 {
     int st;
-    if (s->m.scoping == CCM_CALL_GHC) {
-        while ((st = ccm_session_step(s)) == CCM_RUNNING) {}
-        return st;
+    for (;;) {
+        st = ccm_run(&s->m);
+        if (st == CCM_RES_HEAP && s->m.scoping == CCM_CALL_GHC && !ccm_call_room(&s->m)) {
+            while (!ccm_call_room(&s->m) && grow_nodes(s) == 0) {}
+            if (ccm_call_room(&s->m) || (st = ccm_session_step(s)) == CCM_RUNNING) continue;
+            return st;
+        }
+        if ((st = ccm_session_grow(s, st)) != CCM_RUNNING) break;
     }
-    while ((st = ccm_session_grow(s, ccm_run(&s->m))) == CCM_RUNNING) {}
     s->status = st;
     return st;
 }

@@ -18,7 +18,7 @@ PROVE_FUNCS := ccm_charge ccm_sub ccm_subcaf ccm_control_int ccm_control_is_int 
   ccm_value_case_found ccm_value_case_default ccm_value_case_con \
   ccm_case_alt ccm_case2_args let_binds_in_code ccm_value_prim1 ccm_value_prim2 ccm_value_resume \
   stack_hash ccm_stack_intern ccm_stack_cut ccm_stack_push ccm_stack_reindex lay_stacks check_table \
-  stack_depth stack_up stack_meet ccm_call_count ccm_call_step ccm_ghc_call ccm_row_call
+  stack_depth stack_up stack_meet ccm_call_count ccm_call_room ccm_call_step ccm_ghc_call ccm_row_call
 # the row firings: a row fired from a wf state keeps it (kernel/fire.h)
 PROVE_FIRE := ccm_fire_app1 ccm_fire_app2 ccm_fire_var1 ccm_fire_var2 ccm_fire_var3 ccm_fire_let \
   ccm_fire_case1 ccm_fire_case2 ccm_fire_case2_default ccm_fire_scc ccm_fire_scc_sub \

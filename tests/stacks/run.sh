@@ -131,6 +131,24 @@ else bad "a full stack table on the machine (exit $rc): $out $(cat "$tmp/err")";
 "$ccm" annotate --push ghc examples/stacks_hof.lam >/dev/null 2>"$tmp/err"; rc=$?
 if [ $rc -eq 2 ] && grep -q 'flat machine only' "$tmp/err"; then ok "ccm annotate --push ghc: exit 2"
 else bad "ccm annotate --push ghc (exit $rc): $(head -1 "$tmp/err")"; fi
+# the stack table grown at every point of a run: started with room for k
+# nodes (CCM_INITIAL_CAP, at least the roots), k = 1 .. 24, the run grows it
+# where node k + 1 is made -- at an scc, or between the pushes of a ghc
+# call, which cannot resume once one is refused (the library and ccm_run
+# make room before the app2: docs/stacks.md section 5a).  Every report is
+# the one of a table with room from the start.
+for f in examples/stacks_*.lam; do
+    for o in "--stacks ghc" "--push append --call ghc"; do
+        # shellcheck disable=SC2086
+        ref=$("$ccm" run --json $o "$f"); differ=""
+        for k in $(seq 1 24); do
+            # shellcheck disable=SC2086
+            [ "$(CCM_INITIAL_CAP=$k "$ccm" run --json $o "$f")" = "$ref" ] || differ+=" $k"
+        done
+        if [ -z "$differ" ]; then ok "$f $o: the same report with the stack table grown from 1 .. 24 nodes"
+        else bad "$f $o: another report with the table grown from$differ nodes"; fi
+    done
+done
 # a recursion 10^6 calls deep under scc: push ghc finds "count" on top at
 # every call and stays on <MAIN,count> (truncation), so the run makes as
 # many stacks as the 2-deep example does (--stacks ghc, and --push ghc under
