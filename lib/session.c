@@ -433,6 +433,7 @@ int ccm_session_reset(struct ccm_session *s)
     m->stk.nslot = slots_for(s->node_cap);
     s->by_top_len = 0;
     s->oom.array = 0;
+    s->call_short = 0;
     int st = ccm_init(m, &s->img.program);
     /* the top-level bindings need more room than the heap has: grow it
      * (ccm_init refused without writing) */

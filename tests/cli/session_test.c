@@ -5,6 +5,7 @@
  * and freed many times (ASan's leak check runs over the sanitized build).
  * Expected numbers are docs/semantics.md section 7's hand derivation. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "../../lib/ccmlib.h"
 
@@ -60,6 +61,49 @@ static void test_run_reset(void)
         CHECK(ccm_session_reset(s) == CCM_RUNNING);
         CHECK(ccm_session_machine(s)->steps == 0 && ccm_session_cost(s, main_cc, CCM_V) == 0);
     }
+    ccm_session_free(s);
+}
+
+/* Under the ghc call (docs/stacks.md 5a) examples/stacks_hof.lam makes 9
+ * stacks: MAIN, SUB, CAF, inc, top, apply as roots, then <MAIN,top>,
+ * <MAIN,top,apply> and, at the app2 of inc's lambda (made under <MAIN,inc>,
+ * called under <MAIN,top,apply>), the push of inc: <MAIN,top,apply,inc>.
+ * With --max-nodes 8 that push is refused and the run ends, a stack budget
+ * error (the first run, through ccm_run, grows its arrays and table from
+ * one entry, CCM_INITIAL_CAP=1, and meets the room check at the budget).
+ * Reset, and run again one transition at a time: the two runs end alike,
+ * with the same message; with --max-nodes 9, the value. */
+static void test_ghc_call_budget_reset(void)
+{
+    static const char hof[] = "apply = \\h -> \\v -> scc \"apply\" (h v);\n"
+        "main = let inc = scc \"inc\" (\\n -> n + 1); a = 1 in scc \"top\" (apply inc a);\n";
+    struct ccm_options o;
+    ccm_options_default(&o);
+    o.push = CCM_PUSH_GHC;
+    o.scoping = CCM_CALL_GHC;
+    o.max_nodes = 8;
+    char err[256], m1[256], m2[256];
+    setenv("CCM_INITIAL_CAP", "1", 1);
+    struct ccm_session *s = load(hof, &o, err, sizeof err);
+    unsetenv("CCM_INITIAL_CAP");
+    CHECK(s != NULL);
+    if (!s) return;
+    int st1 = ccm_session_run(s);
+    uint64_t steps1 = ccm_session_steps(s);
+    ccm_session_error_message(s, st1, m1, sizeof m1);
+    CHECK(st1 == CCM_RES_HEAP && strstr(m1, "--max-nodes 8 distinct stacks") != NULL);
+    CHECK(ccm_session_reset(s) == CCM_RUNNING);
+    uint64_t counts[CCM_NRULES] = { 0 };
+    int st2 = ccm_session_run_counted(s, counts);
+    ccm_session_error_message(s, st2, m2, sizeof m2);
+    CHECK(st2 == st1 && ccm_session_steps(s) == steps1 && strcmp(m1, m2) == 0);
+    ccm_session_free(s);
+    /* with one node more, the run ends with its value, 2 */
+    o.max_nodes = 9;
+    s = load(hof, &o, err, sizeof err);
+    CHECK(s != NULL && ccm_session_run(s) == CCM_VALUE);
+    char v[32];
+    CHECK(s != NULL && strcmp(ccm_session_value(s, v, sizeof v), "2") == 0);
     ccm_session_free(s);
 }
 
@@ -147,6 +191,7 @@ int main(void)
     test_bad_options();
     test_static_error();
     test_run_reset();
+    test_ghc_call_budget_reset();
     test_budget_and_messages();
     test_many_sessions();
     printf("session: %d passed, %d failed\n", passed, failed);
