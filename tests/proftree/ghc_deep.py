@@ -87,7 +87,10 @@ def main():
         if r.returncode != 0:
             T.check(False, f"ghc -prof failed (is ghc-prof installed?): {r.stderr.strip()[-300:]}")
             T.finish()
-        subprocess.run([exe, "+RTS", "-P", "-RTS"], cwd=tmp, capture_output=True, check=True)
+        # -V0: no RTS timer.  With it, GHC 9.0.2 aborts this deep profiled
+        # program now and then ("internal error: PAP object entered", about
+        # one run in four here); the test reads the tree, not the ticks
+        subprocess.run([exe, "+RTS", "-P", "-V0", "-RTS"], cwd=tmp, capture_output=True, check=True)
         p = check_layout("GHC deep.prof", open(os.path.join(tmp, "deep.prof")).read())
         if p:
             labels = [n["label"] for n in p["tree"]]
