@@ -9,14 +9,13 @@ set -u
 ccm=$1; reps=${2:-7}
 prog=$(dirname "$0")/nfib.lam
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-ms() { local t0 t1; t0=$(date +%s%N); "$@" >/dev/null || exit 1; t1=$(date +%s%N); echo $(( (t1 - t0) / 1000000 )); }
+. "$(dirname "$0")/timing.sh"
 plain=(); prof=()
 for ((i = 0; i < reps; i++)); do
     plain+=("$(ms "$ccm" run "$prog")")
     prof+=("$(ms "$ccm" run "$prog" --prof "$tmp/p.prof" --prof-json "$tmp/p.json" \
                 --speedscope "$tmp/p.speedscope.json" --heap-profile "$tmp/p.hp")")
 done
-median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END{print a[int((NR+1)/2)]}'; }
 p=$(median "${plain[@]}"); q=$(median "${prof[@]}")
 samples=$(grep -c '^BEGIN_SAMPLE' "$tmp/p.hp")
 echo

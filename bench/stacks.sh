@@ -7,7 +7,7 @@
 set -u
 ccm=$1; reps=${2:-7}
 prog=$(dirname "$0")/nfib_scc.lam
-ms() { local t0 t1; t0=$(date +%s%N); "$@" >/dev/null || exit 1; t1=$(date +%s%N); echo $(( (t1 - t0) / 1000000 )); }
+. "$(dirname "$0")/timing.sh"
 names=("flat" "--push append" "--push ghc" "--stacks ghc")
 declare -A t
 for ((i = 0; i < reps; i++)); do
@@ -16,11 +16,12 @@ for ((i = 0; i < reps; i++)); do
         t[$n]+="$(ms "$ccm" run "$prog" $([ "$n" = flat ] || echo "$n")) "
     done
 done
-median() { tr ' ' '\n' <<<"$1" | grep . | sort -n | awk '{a[NR]=$1} END{print a[int((NR+1)/2)]}'; }
-flat=$(median "${t[flat]}")
+# shellcheck disable=SC2086   # each list is its times, split on spaces
+flat=$(median ${t[flat]})
 echo
 echo "stacks: nfib_scc.lam, median of $reps whole runs each: flat $flat ms"
 for n in "${names[@]:1}"; do
-    m=$(median "${t[$n]}")
+    # shellcheck disable=SC2086
+    m=$(median ${t[$n]})
     awk -v n="$n" -v f="$flat" -v m="$m" 'BEGIN{r = (m > 0 ? f / m : 0); printf "stacks: %-14s %6d ms, speed ratio to flat %.2f%s\n", n, m, r, (n == "--stacks ghc" ? sprintf(" (target >= 0.8: %s)", (r >= 0.8 ? "met" : "NOT met")) : "")}'
 done

@@ -446,20 +446,28 @@ int ccm_session_reset(struct ccm_session *s)
 
 struct ccm_machine *ccm_session_machine(struct ccm_session *s) { return &s->m; }
 
+/* Room in the stack table for the ghc call of the step to come
+ * (ccm_call_room), the table grown for it within --max-nodes: 1, or 0 when
+ * it cannot grow so far (the budget, or memory). */
+static int call_room(struct ccm_session *s)
+{
+    while (!ccm_call_room(&s->m) && grow_nodes(s) == 0) {}
+    return ccm_call_room(&s->m);
+}
+
 /* One step of the semantics: a row, and after an app2 under the ghc call
  * policy the pushes of its call (kernel/ccm.h, ccm_ghc_call), so that a
  * session step ends between rows and last_rule names the row.  The pushes
  * cannot resume once one is refused (the kernel keeps no call under way):
  * the stack table first grows to room for every node the call may make,
- * within --max-nodes, so that a refusal means the budget is spent. */
+ * so that a refusal means the budget is spent. */
 static int transition(struct ccm_session *s)
 {
     struct ccm_machine *m = &s->m;
+    if (m->scoping == CCM_CALL_GHC) (void)call_room(s);   /* at the budget the pushes may still find their nodes */
     int32_t sl = m->ccc;
     int st = ccm_step(m);
     if (st != CCM_RUNNING || m->scoping != CCM_CALL_GHC || m->last_rule != CCM_R_APP2) return st;
-    int64_t need = ccm_call_count(m, m->ccc, sl);
-    while ((int64_t)m->stk.cap - m->stk.len < need && grow_nodes(s) == 0) {}
     st = ccm_ghc_call(m, sl);
     if (st != CCM_RUNNING) {
         s->call_short = 1;
@@ -481,8 +489,7 @@ int ccm_session_run(struct ccm_session *s)
     for (;;) {
         st = ccm_run(&s->m);
         if (st == CCM_RES_HEAP && s->m.scoping == CCM_CALL_GHC && !ccm_call_room(&s->m)) {
-            while (!ccm_call_room(&s->m) && grow_nodes(s) == 0) {}
-            if (ccm_call_room(&s->m) || (st = ccm_session_step(s)) == CCM_RUNNING) continue;
+            if (call_room(s) || (st = ccm_session_step(s)) == CCM_RUNNING) continue;
             return st;
         }
         if ((st = ccm_session_grow(s, st)) != CCM_RUNNING) break;
