@@ -1,0 +1,35 @@
+/* ccm_gc.h -- the collector's contract (kernel/ccm.h, ccm_collect): its
+ * scratch arrays.  The logic of its pieces,
+ * over the arrays as values, is in ccm_gc_arrays.h.
+ *
+ * A mark is 0 for an object (cell) no root reaches; once the collection
+ * is done, a live one's mark is its new index + 1. */
+#ifndef CCM_ACSL_GC_H
+#define CCM_ACSL_GC_H
+#include "ccm_wf.h"
+
+/*@
+  // a uint32_t array apart from the machine (whose stack table, arrays and
+  // sizes, is the only other holder of that type)
+  predicate gc_apart{L}(struct ccm_machine *m, uint32_t *a) =
+    \base_addr(a) != \base_addr(m) && \base_addr(a) != \base_addr(m->stk.node) &&
+    \base_addr(a) != \base_addr(m->stk.slot);
+
+  // the scratch arrays: a mark per heap object and per cell, the work
+  // stack; apart from each other and from the machine's uint32_t (they hold
+  // uint32_t, which WP's typed model keeps apart from the heap, the cells
+  // and the frames by type)
+  predicate gc_valid{L}(struct ccm_machine *m, struct ccm_gc *g) =
+    \valid(g) && 0 < g->work_cap &&
+    \valid(g->hmark + (0 .. m->heap_len - 1)) && \valid(g->cmark + (0 .. m->cell_len - 1)) &&
+    \valid(g->work + (0 .. g->work_cap - 1)) &&
+    \base_addr(g) != \base_addr(m) && \base_addr(g) != \base_addr(m->heap) &&
+    \base_addr(g) != \base_addr(m->cells) && \base_addr(g) != \base_addr(m->stack) &&
+    \base_addr(g) != \base_addr(g->hmark) && \base_addr(g) != \base_addr(g->cmark) &&
+    \base_addr(g) != \base_addr(g->work) &&
+    \base_addr(g->hmark) != \base_addr(g->work) &&
+    gc_apart(m, g->hmark) && gc_apart(m, g->work) &&
+    \base_addr(g->cmark) != \base_addr(m) && \base_addr(g->cmark) != \base_addr(m->costs);
+
+*/
+#endif
