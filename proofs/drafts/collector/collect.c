@@ -55,26 +55,30 @@ static void gc_zero64(uint64_t *p, int32_t n)
     for (int32_t i = 0; i < n; i++) p[i] = 0;
 }
 
-/* Reach object x: mark it and push it, unless it is reached already.  The
- * new height of the work stack (the caller checked that it has room). */
-/*@ requires ok: arrays_ok(a);
-    requires x: 0 <= x < a.nh;
-    requires sp: 0 <= sp < a.cap;
-    assigns a.hm[x], a.work[sp];
-    behavior reached_before:
-      assumes a.hm[x] != 0;
-      assigns \nothing;
-      ensures result: \result == sp;
-      ensures mark: a.hm[x] == \old(a.hm[x]);
-      ensures work: a.work[sp] == \old(a.work[sp]);
-    behavior reached:
-      assumes a.hm[x] == 0;
-      ensures result: \result == sp + 1;
-      ensures mark: a.hm[x] == 1;
-      ensures work: a.work[sp] == 2 * x;
-    complete behaviors;
+/* Reach entry i of marks MARK, pushed as ENTRY: mark it and push it,
+ * unless it is reached already.  The new height of the work stack (the
+ * caller checked that it has room). */
+#define GC_REACH(MARK, i, n, ENTRY) \
+    requires ok: arrays_ok(a); \
+    requires i: 0 <= i < n; \
+    requires sp: 0 <= sp < a.cap; \
+    assigns MARK[i], a.work[sp]; \
+    behavior reached_before: \
+      assumes MARK[i] != 0; \
+      assigns \nothing; \
+      ensures result: \result == sp; \
+      ensures mark: MARK[i] == \old(MARK[i]); \
+      ensures work: a.work[sp] == \old(a.work[sp]); \
+    behavior reached: \
+      assumes MARK[i] == 0; \
+      ensures result: \result == sp + 1; \
+      ensures mark: MARK[i] == 1; \
+      ensures work: a.work[sp] == ENTRY; \
+    complete behaviors; \
     disjoint behaviors;
-*/
+
+/* object x, pushed as 2 x */
+/*@ GC_REACH(a.hm, x, a.nh, 2 * x) */
 static int32_t gc_reach_obj(struct gc_arrays a, int32_t x, int32_t sp)
 {
     if (a.hm[x] != 0) return sp;
@@ -83,25 +87,8 @@ static int32_t gc_reach_obj(struct gc_arrays a, int32_t x, int32_t sp)
     return sp + 1;
 }
 
-/* Reach cell c, pushed as 2 c + 1. */
-/*@ requires ok: arrays_ok(a);
-    requires c: 0 <= c < a.nc;
-    requires sp: 0 <= sp < a.cap;
-    assigns a.cm[c], a.work[sp];
-    behavior reached_before:
-      assumes a.cm[c] != 0;
-      assigns \nothing;
-      ensures result: \result == sp;
-      ensures mark: a.cm[c] == \old(a.cm[c]);
-      ensures work: a.work[sp] == \old(a.work[sp]);
-    behavior reached:
-      assumes a.cm[c] == 0;
-      ensures result: \result == sp + 1;
-      ensures mark: a.cm[c] == 1;
-      ensures work: a.work[sp] == 2 * c + 1;
-    complete behaviors;
-    disjoint behaviors;
-*/
+/* cell c, pushed as 2 c + 1 */
+/*@ GC_REACH(a.cm, c, a.nc, 2 * c + 1) */
 static int32_t gc_reach_cell(struct gc_arrays a, int32_t c, int32_t sp)
 {
     if (a.cm[c] != 0) return sp;
@@ -552,6 +539,12 @@ static int gc_mark(struct gc_arrays a, int32_t ntop, int32_t env, const struct c
     requires frames_apart: \base_addr(stack) != \base_addr(a.heap) && \base_addr(stack) != \base_addr(a.cells);
     requires live: frames_live(a, stack, n);
     requires fits: \forall integer j; 0 <= j < n ==> frame_fits(stack[j], code, ncode, nstk, a.nh, a.nc);
+    requires m: wf(m) && m->heap == a.heap && m->cells == a.cells && m->stack == stack && m->code == code &&
+                m->heap_len == a.nh && m->cell_len == a.nc && m->stack_len == n && m->ncode == ncode &&
+                m->stk.len == nstk && CCM_NIL <= m->ctl_env < a.nc &&
+                gc_apart(m, a.hm) && \base_addr(a.cm) != \base_addr(m) && \base_addr(a.cm) != \base_addr(m->costs);
+    requires m_costs: \forall integer i; 0 <= i < m->stk.cap * CCM_NCOUNTERS ==> m->costs[i] <= m->steps + ntop;
+    requires out_m: \separated(nh, m) && \separated(nc, m);
     requires out: \valid(nh) && \valid(nc) && \separated(nh, nc) &&
                   \separated(nh, a.heap + (0 .. a.nh - 1), a.cells + (0 .. a.nc - 1), stack + (0 .. n - 1)) &&
                   \separated(nc, a.heap + (0 .. a.nh - 1), a.cells + (0 .. a.nc - 1), stack + (0 .. n - 1));
@@ -567,8 +560,16 @@ static int gc_mark(struct gc_arrays a, int32_t ntop, int32_t env, const struct c
     ensures live: \forall integer c; 0 <= c < a.nc ==> a.cm[c] != 0 ==> 1 <= a.cm[c] <= *nc;
     ensures live_same: \forall integer c; 0 <= c < a.nc ==> (a.cm[c] != 0 <==> \old(a.cm[c]) != 0);
     ensures tops_kept: \forall integer x; 0 <= x < ntop ==> a.hm[x] == x + 1;
+    // the machine's other parts, as they were (m is read only here)
+    ensures m_valid: machine_valid(m);
+    ensures m_sizes: sizes_ok(m) && m->heap_len == a.nh && m->cell_len == a.nc && m->stack_len == n;
+    ensures m_code: code_wf(m->code, m->ncode, m->ncc) && m->code == code && m->ncode == ncode;
+    ensures m_kinds: cc_kinds_ok(m) && options_ok(m);
+    ensures m_stk: stk_ok(m) && m->stk.len == nstk;
+    ensures m_regs: in_cc(m, m->ccc) && in_code(m, m->ctl_code) && CCM_NIL <= m->ctl_env < a.nc;
+    ensures m_costs: \forall integer i; 0 <= i < m->stk.cap * CCM_NCOUNTERS ==> m->costs[i] <= m->steps + ntop;
 */
-static void gc_slide(struct gc_arrays a, int32_t ntop, struct ccm_frame *stack, int32_t n,
+static void gc_slide(const struct ccm_machine *m, struct gc_arrays a, int32_t ntop, struct ccm_frame *stack, int32_t n,
                      const struct ccm_node *code, int32_t ncode, int32_t nstk, int32_t *nh, int32_t *nc)
 {
     int32_t h = gc_slide_objs(a, ncode, nstk);
@@ -628,7 +629,7 @@ int ccm_collect(struct ccm_machine *m, struct ccm_gc *g, int32_t ntop)
     /*@ assert m_costs: costs_ok(m); */
     if (marked != 0) return CCM_RES_HEAP;
     int32_t nh = 0, nc = 0;
-    gc_slide(a, ntop, m->stack, m->stack_len, m->code, m->ncode, (int32_t)m->stk.len, &nh, &nc);
+    gc_slide(m, a, ntop, m->stack, m->stack_len, m->code, m->ncode, (int32_t)m->stk.len, &nh, &nc);
     int32_t env = m->ctl_env;
     if (env != CCM_NIL) env = (int32_t)a.cm[env] - 1;
     gc_set_lens(m, nh, nc, env);
