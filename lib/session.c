@@ -451,8 +451,9 @@ struct ccm_machine *ccm_session_machine(struct ccm_session *s) { return &s->m; }
  * it cannot grow so far (the budget, or memory). */
 static int call_room(struct ccm_session *s)
 {
-    while (!ccm_call_room(&s->m) && grow_nodes(s) == 0) {}
-    return ccm_call_room(&s->m);
+    while (!ccm_call_room(&s->m))
+        if (grow_nodes(s) != 0) return 0;
+    return 1;
 }
 
 /* One step of the semantics: a row, and after an app2 under the ghc call

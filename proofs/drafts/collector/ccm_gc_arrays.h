@@ -99,6 +99,5 @@
     (f.kind == CCM_F_PRIM2  ==> 0 <= f.a < ncode && code[f.a].kind == CCM_PRIM) &&
     (f.kind == CCM_F_RESUME ==> 0 <= f.a < ncode && CCM_NIL <= f.b < nc);
 
-  logic integer env_new{L}(struct gc_arrays a, integer e) = e == CCM_NIL ? CCM_NIL : a.cm[e] - 1;
 */
 #endif

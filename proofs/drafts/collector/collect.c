@@ -1,4 +1,4 @@
-/* collect.c -- the garbage collector (docs/collector.md).
+/* collect.c -- the garbage collector (README.md beside this draft).
  *
  * Mark, then slide.  The objects and cells reachable from the roots (the
  * top-level bindings, the control's environment, every frame) are marked
@@ -31,21 +31,6 @@ struct gc_arrays {
     ensures zero: \forall integer i; 0 <= i < n ==> p[i] == 0;
 */
 static void gc_zero(uint32_t *p, int32_t n)
-{
-    /*@ loop invariant bounds: 0 <= i <= n;
-        loop invariant zero: \forall integer k; 0 <= k < i ==> p[k] == 0;
-        loop assigns i, p[0 .. n - 1];
-        loop variant n - i;
-    */
-    for (int32_t i = 0; i < n; i++) p[i] = 0;
-}
-
-/*@ requires n: 0 <= n;
-    requires valid: \valid(p + (0 .. n - 1));
-    assigns p[0 .. n - 1];
-    ensures zero: \forall integer i; 0 <= i < n ==> p[i] == 0;
-*/
-static void gc_zero64(uint64_t *p, int32_t n)
 {
     /*@ loop invariant bounds: 0 <= i <= n;
         loop invariant zero: \forall integer k; 0 <= k < i ==> p[k] == 0;
@@ -522,7 +507,7 @@ static int gc_costs_fit(const struct ccm_machine *m, int32_t lo)
 static int gc_mark(struct gc_arrays a, int32_t ntop, int32_t env, const struct ccm_frame *stack, int32_t n)
 {
     gc_zero(a.hm, a.nh);
-    gc_zero64(a.cm, a.nc);
+    zero_costs(a.cm, a.nc);   /* kernel/init.c, shared when this lands */
     int32_t sp = gc_roots(a, ntop, env, stack, n);
     if (sp < 0) return -1;
     return gc_scan(a, sp);
@@ -611,7 +596,7 @@ int ccm_collect(struct ccm_machine *m, struct ccm_gc *g, int32_t ntop)
     if (ntop < 0 || ntop > m->heap_len) return CCM_ERR_BAD_CODE;
     /* the collection keeps at least the ntop top-level objects; H, which
      * counts every allocation, may exceed the bound wf keeps for fewer
-     * (docs/collector.md): then nothing is collected */
+     * (README.md beside this draft): then nothing is collected */
     if (!gc_costs_fit(m, ntop)) return CCM_RES_HEAP;
     struct gc_arrays a = { m->heap, m->heap_len, m->cells, m->cell_len,
                            g->hmark, g->cmark, g->work, g->work_cap };
