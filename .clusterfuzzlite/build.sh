@@ -15,7 +15,7 @@ LIBS="-l:libjansson.a -lpthread -lm"
 
 LIB_SRC="$(ls kernel/*.c front/*.c lib/*.c)"
 GEN_SRC="gen/gen.c gen/print.c gen/sugar.c"
-PROPS_SRC="props/bigstep.c props/canon.c props/check.c props/prop_equiv.c props/prop_order.c
+PROPS_SRC="props/bigstep.c props/canon.c props/check.c props/prop_equiv.c props/prop_gc.c props/prop_order.c
            props/prop_theta.c props/prop_edge.c props/machine.c props/from_gen.c
            props/same_tree.c props/bigstack.c props/stack_text.c props/prop_stacks.c props/prop_stk_machine.c fuzz/gen_check.c"
 # the command line's files but main() and `ccm version` (its certificate is

@@ -200,12 +200,22 @@ static struct ccm_session *load(const struct args *a, char *err, size_t cap)
     return ccm_session_from_program(&p, a->file, &a->opt, err, cap);
 }
 
+/* trace and states show heap addresses transition by transition, and a
+ * collection renames them between two lines: so these two run without the
+ * collector unless --gc on asks for it (their costs are the same either
+ * way). */
+static void gc_off_unless_given(struct args *a)
+{
+    if (!(a->opt.given & (1u << CCM_OPT_gc))) a->opt.gc = CCM_GC_OFF;
+}
+
 /* `ccm states`: the states, then the exit status of `ccm run` (no report:
  * the last line says why the run stopped). */
 static int cmd_states(struct args *a)
 {
     char err[1100];
     if (a->json) return usage("%s", "`ccm states` prints JSON lines always: it has no --json");
+    gc_off_unless_given(a);
     struct ccm_session *s = load(a, err, sizeof err);
     if (!s) { fprintf(stderr, "%s\n", err); return 2; }
     int st = states_run(stdout, s, a->force_every);
@@ -218,6 +228,7 @@ static int cmd_eval(struct args *a, int trace)
 {
     char err[1100];
     int rc;
+    if (trace) gc_off_unless_given(a);
     struct ccm_session *s = load(a, err, sizeof err);
     if (!s) { fprintf(stderr, "%s\n", err); return 2; }
     int profiling = prof_any(&a->prof);

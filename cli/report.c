@@ -33,11 +33,13 @@ const char *option_value(const struct ccm_options *o, int k, int words)
 }
 
 /* Is option k echoed in the report's configuration?  Every named option,
- * but push only when it keeps stacks: a flat run's report is the one it
- * was before stacks existed. */
+ * but push only when it keeps stacks (a flat run's report is the one it
+ * was before stacks existed), and never gc: the report is the same with
+ * and without the collector. */
 static int echoed(const struct ccm_options *o, int k)
 {
-    return ccm_option_info(k)->kind == CCM_OPTION_ENUM && (k != CCM_OPT_push || o->push != CCM_PUSH_SINGLE);
+    return ccm_option_info(k)->kind == CCM_OPTION_ENUM && (k != CCM_OPT_push || o->push != CCM_PUSH_SINGLE)
+           && k != CCM_OPT_gc;
 }
 
 /* A stack's names, root first, as a JSON array (cli.h). */

@@ -22,8 +22,8 @@
  * A name in docs/semantics.md is a heap address here; "fresh names" are the next
  * free heap slots.
  *
- * Cells and heap objects are never freed (there is no garbage collector):
- * the machine is a reference implementation, and budgets bound a run.
+ * No transition frees a cell or a heap object; ccm_collect, called by the
+ * embedder between transitions, reclaims those no root reaches.
  */
 #ifndef CCM_KERNEL_CCM_H
 #define CCM_KERNEL_CCM_H
@@ -234,10 +234,23 @@ struct ccm_machine {
     int32_t last_rule;        /* enum ccm_rule of the last transition fired */
 };
 
+/* The collector's scratch arrays (ccm_collect), the caller's: a mark per
+ * heap object (at least heap_len of them) and per cell (cell_len), and a
+ * work stack of work_cap entries (heap_len + cell_len always suffice).
+ * Of types the heap, cells and frames do not hold, so that WP's typed
+ * model keeps them apart without a hypothesis; the cells' marks of a type
+ * of their own, apart from the objects' (acsl/ccm_gc.h). */
+struct ccm_gc {
+    uint32_t *hmark;
+    uint64_t *cmark;
+    uint32_t *work;  int32_t work_cap;
+};
+
 /* The logic of the contracts below (acsl/, ACSL by Example style) is seen
  * by Frama-C only; a C compiler never reads it. */
 #ifdef __FRAMAC__
 #include "ccm_step.h"
+#include "ccm_gc.h"
 #endif
 
 /* The program as the loader lays it out. */
@@ -453,6 +466,33 @@ int ccm_init_run(struct ccm_machine *m, const struct ccm_program *p);
     disjoint behaviors;
 */
 int ccm_force(struct ccm_machine *m, int32_t addr);
+
+/* The garbage collector (docs/collector.md), for an embedder to call
+ * between transitions, typically when one stopped with CCM_RES_HEAP: the
+ * heap objects and cells that no root reaches (roots: the top-level
+ * bindings heap[0 .. ntop-1], the control's environment, the frames) are
+ * reclaimed, the live ones slid down in order to g->hmark[x] - 1 and
+ * g->cmark[c] - 1, every reference renamed; the top-level bindings stay in
+ * place.  Costs, steps, the stack table and the registers but the
+ * control's environment are untouched.  CCM_RUNNING; or CCM_RES_HEAP, the
+ * machine unchanged, when the work stack is too small or a counter exceeds
+ * steps + ntop (the bound wf keeps once the heap may hold only the ntop
+ * top-level objects: docs/collector.md); CCM_ERR_BAD_CODE, unchanged, when
+ * ntop is not within the heap. */
+/*@ requires wf: wf(m);
+    requires scratch: gc_valid(m, g);
+    assigns m->heap[0 .. m->heap_len - 1], m->heap_len, m->cells[0 .. m->cell_len - 1], m->cell_len,
+            m->stack[0 .. m->stack_len - 1], m->ctl_env,
+            g->hmark[0 .. m->heap_len - 1], g->cmark[0 .. m->cell_len - 1], g->work[0 .. g->work_cap - 1];
+    CCM_ENSURES_WF
+    ensures status: \result == CCM_RUNNING || \result == CCM_RES_HEAP || \result == CCM_ERR_BAD_CODE;
+    ensures refused: \result != CCM_RUNNING ==>
+                       heap_same{Pre,Post}(m) && cells_same{Pre,Post}(m) && stack_same{Pre,Post}(m) &&
+                       m->ctl_env == \old(m->ctl_env);
+    ensures fewer: m->heap_len <= \old(m->heap_len) && m->cell_len <= \old(m->cell_len);
+    ensures tops: \result == CCM_RUNNING ==> \forall integer x; 0 <= x < ntop ==> g->hmark[x] == x + 1;
+*/
+int ccm_collect(struct ccm_machine *m, struct ccm_gc *g, int32_t ntop);
 
 /* Rebuild the stack table's index from its nodes: for an embedder that
  * moved the nodes into bigger arrays (growing cap and nslot) after a run

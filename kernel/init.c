@@ -98,20 +98,15 @@ int ccm_code_ok(const struct ccm_node *code, int32_t ncode, int32_t ncc)
     return 1;
 }
 
-/* Zero the n counters. */
-/*@ requires valid: 0 <= n && \valid(costs + (0 .. n - 1));
-    assigns costs[0 .. n - 1];
-    ensures zero: \forall integer j; 0 <= j < n ==> costs[j] == 0;
-*/
-static void zero_costs(uint64_t *costs, int64_t n)
+void zero_u64(uint64_t *p, int64_t n)
 {
     /*@ loop invariant bounds: 0 <= i <= n;
-        loop invariant zero: \forall integer j; 0 <= j < i ==> costs[j] == 0;
-        loop assigns i, costs[0 .. n - 1];
+        loop invariant zero: \forall integer j; 0 <= j < i ==> p[j] == 0;
+        loop assigns i, p[0 .. n - 1];
         loop variant n - i;
     */
     for (int64_t i = 0; i < n; i++)
-        costs[i] = 0;
+        p[i] = 0;
 }
 
 /* Lay the stack table: node c is the root <c> for each of the n cost
@@ -198,7 +193,7 @@ static void init_lay(struct ccm_machine *m, const struct ccm_program *p)
     m->ncode = p->ncode;
     m->cc_kind = p->cc_kind;
     m->ncc = p->ncc;
-    zero_costs(m->costs, (int64_t)m->stk.cap * CCM_NCOUNTERS);
+    zero_u64(m->costs, (int64_t)m->stk.cap * CCM_NCOUNTERS);
     lay_tops(m->heap, p->ntop, p->top_code, p->top_cc);
     /* What wf says of the objects, stated where they are laid: at the end,
      * after the register stores, wf_heap from lay_tops's postcondition and

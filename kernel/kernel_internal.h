@@ -22,6 +22,14 @@
 #include "ccm_call.h"
 #endif
 
+/* the n entries of p zeroed: the counters (init.c), the cells' marks
+ * (collect.c) */
+/*@ requires valid: 0 <= n && \valid(p + (0 .. n - 1));
+    assigns p[0 .. n - 1];
+    ensures zero: \forall integer j; 0 <= j < n ==> p[j] == 0;
+*/
+void zero_u64(uint64_t *p, int64_t n);
+
 /* environment (env.c) */
 
 /*@ requires ctx: machine_valid(m) && sizes_ok(m) && cells_ok(m);

@@ -11,6 +11,11 @@
 /* A run's options.  Their names, ranges and defaults are one table,
  * lib/options_table.h, read through the ccm_option_* functions below (and
  * shown by `ccm options`, docs/syntax-and-cli.md). */
+/* The collector (lib/gc.c): on, unreachable objects and cells are
+ * reclaimed when the heap or the cells are full; off, nothing is ever
+ * freed.  The report is the same either way (docs/collector.md). */
+enum ccm_gc_mode { CCM_GC_ON = 0, CCM_GC_OFF = 1 };
+
 struct ccm_options {
     int rules;               /* CCM_RULES_FIG6 or CCM_RULES_FIG2            */
     int scoping;             /* CCM_LEXICAL or CCM_EVALUATION               */
@@ -21,6 +26,7 @@ struct ccm_options {
     int32_t max_cells;       /* environment cells; 0 = default              */
     int32_t max_stack;       /* frames; 0 = default                         */
     int32_t max_nodes;       /* cost-centre stacks (nodes); 0 = default     */
+    int gc;                  /* CCM_GC_ON or CCM_GC_OFF (lib/gc.c)          */
     uint32_t given;          /* bit k: option k was set by ccm_option_set (or
                                 _arg, _json), so its 0 is a 0 (--max-steps 0),
                                 not "the default" */
@@ -177,6 +183,8 @@ const struct front_image *ccm_session_image(const struct ccm_session *s);
  * the cost centre it returned in; the top of the current stack) and the
  * current stack.  lib/session_steps.c */
 uint64_t ccm_session_steps(struct ccm_session *s);
+/* Collections that reclaimed since the last reset (lib/gc.c; 0 with --gc off). */
+uint64_t ccm_session_collections(const struct ccm_session *s);
 int32_t ccm_session_current_cc(struct ccm_session *s);
 int32_t ccm_session_current_stack(struct ccm_session *s);
 

@@ -22,7 +22,9 @@
  *            (a BUDGET has NONE of the three)
  *   lo, hi   the range; the kernel's own limits (kernel/ccm.h) are the top
  *   default  what a run gets when the option is not given
- *   machine_field   the member of struct ccm_machine the value goes to
+ *   machine_field   IN_MACHINE(m): the member m of struct ccm_machine the
+ *            value goes to; IN_LIBRARY: the library's own (the session
+ *            reads it, the kernel never does)
  *   help     one line of --help and of the docs' table, without the default
  *
  * A budget's 0 in a struct filled by hand means "the default" (C callers
@@ -35,42 +37,47 @@
     X(rules, ENUM, "--rules", "rules", "", \
       NAMES("fig6", "fig2"), WORDS("fig6", "fig2"), \
       CNAMES("CCM_RULES_FIG6", "CCM_RULES_FIG2"), \
-      0, 1, CCM_RULES_FIG6, rules, \
+      0, 1, CCM_RULES_FIG6, IN_MACHINE(rules), \
       "the CAF-aware SUBCAF rules (Fig. 6) or the original SUB rules") \
     X(scoping, ENUM, "--scoping", "scoping", "", \
       NAMES("lexical", "evaluation", "ghc"), WORDS("lexical", "evaluation", "ghc"), \
       CNAMES("CCM_LEXICAL", "CCM_EVALUATION", "CCM_CALL_GHC"), \
-      0, 2, CCM_LEXICAL, scoping, \
+      0, 2, CCM_LEXICAL, IN_MACHINE(scoping), \
       "the BOX of the application rule: the call policy (--call is the same option; ghc: docs/stacks.md)") \
     X(order, ENUM, "--order", "order", "", \
       NAMES("ltr", "rtl"), WORDS("left-to-right", "right-to-left"), \
       CNAMES("CCM_LEFT_TO_RIGHT", "CCM_RIGHT_TO_LEFT"), \
-      0, 1, CCM_LEFT_TO_RIGHT, order, \
+      0, 1, CCM_LEFT_TO_RIGHT, IN_MACHINE(order), \
       "primitive operand order (extension, for experiments)") \
     X(push, ENUM, "--push", "push", "", \
       NAMES("single", "append", "ghc"), WORDS("single", "append", "ghc"), \
       CNAMES("CCM_PUSH_SINGLE", "CCM_PUSH_APPEND", "CCM_PUSH_GHC"), \
-      0, 2, CCM_PUSH_SINGLE, push, \
+      0, 2, CCM_PUSH_SINGLE, IN_MACHINE(push), \
       "what scc does to the cost-centre stack: replace it (flat costs), append, or GHC's push (docs/stacks.md)") \
     X(max_steps, BUDGET, "--max-steps", "max_steps", "N", \
       NONE, NONE, NONE, \
-      0, CCM_MAX_STEPS, 1000000000, max_steps, \
+      0, CCM_MAX_STEPS, 1000000000, IN_MACHINE(max_steps), \
       "allow at most N transitions") \
     X(max_heap, BUDGET, "--max-heap", "max_heap", "N", \
       NONE, NONE, NONE, \
-      1, CCM_MAX_CAP, CCM_MAX_CAP, heap_cap, \
-      "heap objects (top-level bindings count)") \
+      1, CCM_MAX_CAP, CCM_MAX_CAP, IN_MACHINE(heap_cap), \
+      "heap objects live at once (the top-level bindings count; with --gc off, every one allocated)") \
     X(max_cells, BUDGET, "--max-cells", "max_cells", "N", \
       NONE, NONE, NONE, \
-      1, CCM_MAX_CAP, CCM_MAX_CAP, cell_cap, \
-      "environment cells (extension)") \
+      1, CCM_MAX_CAP, CCM_MAX_CAP, IN_MACHINE(cell_cap), \
+      "environment cells live at once (extension; with --gc off, every one made)") \
     X(max_stack, BUDGET, "--max-stack", "max_stack", "N", \
       NONE, NONE, NONE, \
-      1, CCM_MAX_CAP, CCM_MAX_CAP, stack_cap, \
+      1, CCM_MAX_CAP, CCM_MAX_CAP, IN_MACHINE(stack_cap), \
       "stack frames") \
     X(max_nodes, BUDGET, "--max-nodes", "max_nodes", "N", \
       NONE, NONE, NONE, \
-      1, CCM_MAX_NODES, CCM_MAX_NODES, stk.cap, \
-      "distinct cost-centre stacks (push append or ghc; at least the cost centres)")
+      1, CCM_MAX_NODES, CCM_MAX_NODES, IN_MACHINE(stk.cap), \
+      "distinct cost-centre stacks (push append or ghc; at least the cost centres)") \
+    X(gc, ENUM, "--gc", "gc", "", \
+      NAMES("on", "off"), WORDS("on", "off"), \
+      CNAMES("CCM_GC_ON", "CCM_GC_OFF"), \
+      0, 1, CCM_GC_ON, IN_LIBRARY, \
+      "reclaim the heap objects and cells no root reaches when either is full (a run's report is the same either way)")
 
 #endif

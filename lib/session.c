@@ -10,6 +10,7 @@
 #include "session_internal.h"
 #include "options.h"
 #include "pages.h"
+#include "gc.h"
 
 /* The heap, cell and stack arrays and how many entries each has room for
  * (which may exceed the machine's capacity: that is min(room, budget)). */
@@ -45,6 +46,8 @@ struct ccm_session {
     /* a ghc call's push was refused for want of a stack node, the table
      * at its budget (transition): the run ends there */
     int call_short;
+    /* the collector's scratch arrays (lib/gc.c), the session's own */
+    struct gc_scratch gc;
 };
 
 /* Arrays kept between sessions (ccm batch): one session at a time borrows
@@ -242,6 +245,32 @@ static int grow_to(struct ccm_session *s, int which, int32_t to)
     return 0;
 }
 
+/* Array `which` (capacity cap, fill len, budget) after a collection: is
+ * it more than half full?  Then it grows (double, within its budget), so
+ * that collections stay rare: their cost is proportional to the live data,
+ * paid once per as many allocations.  A growth that fails leaves it as it
+ * is: the collection made the room the step needs. */
+static void grow_if_full(struct ccm_session *s, int which, int32_t cap, int32_t len, int32_t budget)
+{
+    if ((int64_t)len * 2 <= cap || cap >= budget) return;
+    if (grow_to(s, which, next_cap(cap, len, 1, budget)) != 0) s->oom.array = 0;
+}
+
+/* The heap or the cells lack room for need_h objects and need_c cells:
+ * collect (lib/gc.c), then grow what is still more than half full.  1
+ * when both now have the room, else 0 (the kernel refused, or the live
+ * data does not leave the room: then the caller grows as without a
+ * collector, and the budgets bound the live data). */
+static int collect(struct ccm_session *s, int32_t need_h, int32_t need_c)
+{
+    struct ccm_machine *m = &s->m;
+    const struct ccm_options *o = &s->opt;
+    if (gc_collect(&s->gc, m, s->img.ntop) != CCM_RUNNING) return 0;
+    grow_if_full(s, CCM_ARRAY_HEAP, m->heap_cap, m->heap_len, o->max_heap);
+    grow_if_full(s, CCM_ARRAY_CELLS, m->cell_cap, m->cell_len, o->max_cells);
+    return (int64_t)m->heap_len + need_h <= m->heap_cap && (int64_t)m->cell_len + need_c <= m->cell_cap;
+}
+
 int ccm_session_grow(struct ccm_session *s, int status)
 {
     struct ccm_machine *m = &s->m;
@@ -267,6 +296,9 @@ int ccm_session_grow(struct ccm_session *s, int status)
     int heap_short = (int64_t)m->heap_len + need_h > m->heap_cap;
     int cells_short = (int64_t)m->cell_len + need_c > m->cell_cap;
     if (!cells_short && !heap_short) cells_short = 1;      /* cannot happen: grow the cells */
+    if (o->gc == CCM_GC_ON && collect(s, need_h, need_c)) return CCM_RUNNING;
+    heap_short = (int64_t)m->heap_len + need_h > m->heap_cap;
+    cells_short = (int64_t)m->cell_len + need_c > m->cell_cap;
     /* an array that would be short even at its budget: the budget error
      * stands, and nothing is grown for it */
     if ((heap_short && (int64_t)m->heap_len + need_h > o->max_heap)
@@ -412,6 +444,7 @@ void ccm_session_free(struct ccm_session *s)
     free(s->snode);
     free(s->slot);
     free(s->by_top);
+    gc_scratch_free(&s->gc);
     front_image_free(&s->img);
     ast_free(&s->prog);
     free(s);
@@ -420,10 +453,14 @@ void ccm_session_free(struct ccm_session *s)
 int ccm_session_reset(struct ccm_session *s)
 {
     struct ccm_machine *m = &s->m;
+#define IN_MACHINE(f) m->f =
+#define IN_LIBRARY (void)
 #define TO_MACHINE(field, kind, flag, key, metavar, names, words, cnames, lo, hi, def, mfield, help) \
-    m->mfield = s->opt.field;
+    mfield s->opt.field;
     CCM_OPTIONS_TABLE(TO_MACHINE)
 #undef TO_MACHINE
+#undef IN_MACHINE
+#undef IN_LIBRARY
     /* the capacities are the arrays' (as grown so far), within the budgets;
      * the stack table's, as grown so far */
     lend_arrays(s);
@@ -434,6 +471,7 @@ int ccm_session_reset(struct ccm_session *s)
     s->by_top_len = 0;
     s->oom.array = 0;
     s->call_short = 0;
+    s->gc.collections = 0;
     int st = ccm_init(m, &s->img.program);
     /* the top-level bindings need more room than the heap has: grow it
      * (ccm_init refused without writing) */
@@ -445,6 +483,8 @@ int ccm_session_reset(struct ccm_session *s)
 }
 
 struct ccm_machine *ccm_session_machine(struct ccm_session *s) { return &s->m; }
+
+uint64_t ccm_session_collections(const struct ccm_session *s) { return s->gc.collections; }
 
 /* Room in the stack table for the ghc call of the step to come
  * (ccm_call_room), the table grown for it within --max-nodes: 1, or 0 when

@@ -5,7 +5,7 @@
 #   make mutants          kernel mutants (mutants/kernel/*.mut) against the properties
 #   make fuzz DURATION=1h long campaign, counterexamples to scratch/fuzz/
 GEN_SRC   := gen/gen.c gen/print.c gen/sugar.c
-PROPS_SRC := props/bigstep.c props/canon.c props/check.c props/prop_equiv.c props/prop_order.c \
+PROPS_SRC := props/bigstep.c props/canon.c props/check.c props/prop_equiv.c props/prop_gc.c props/prop_order.c \
              props/prop_theta.c props/machine.c props/shrink.c \
              props/bigstack.c props/eval_cli.c props/main.c \
              props/from_gen.c props/same_tree.c props/coverage.c props/prop_edge.c \
@@ -69,10 +69,10 @@ CHECK_DEPS   += $(BUILD)/ccm-props $(BUILD)/ccm-props-san $(BUILD)/ccm-gen \
 # ---- libFuzzer target for the front end and the whole pipeline (clang)
 FUZZ_CC    ?= clang
 FUZZ_FLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -fsanitize=fuzzer-no-link,address,undefined
+# the properties without the harness's command line, shrinker and threads
 FUZZ_SRC   := $(KERNEL_SRC) $(NOKERNEL_SRC) $(GEN_SRC) \
-              props/bigstep.c props/canon.c props/check.c props/prop_equiv.c props/prop_order.c \
-              props/prop_theta.c props/machine.c props/from_gen.c props/same_tree.c props/prop_edge.c \
-              props/stack_text.c props/prop_stacks.c props/prop_stk_machine.c
+              $(filter-out props/main.c props/shrink.c props/bigstack.c props/eval_cli.c props/coverage.c \
+                props/eval_stacks_cli.c,$(PROPS_SRC))
 $(BUILD)/fuzz-front: $(FUZZ_SRC) props/fuzz_front.c $(wildcard kernel/*.h front/*.h props/*.h)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -o $@ $(FUZZ_SRC) props/fuzz_front.c -lpthread
 

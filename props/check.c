@@ -119,7 +119,12 @@ static void check_text(struct checker *C, const char *text, size_t len,
     C->rng_budget = h ^ 0x5DEECE66DULL;
     if (mask & (PROP_STK_FLAT | PROP_STK_ORDER | PROP_STK_NODUP)) check_stacks(C, bsp, mask, v);
     if ((mask & PROP_STK_MACHINE) && !v->failed) check_stk_machine(C, text, len, bsp, v);
-    for (int cfgi = 0; cfgi < 4 && !v->failed && (mask & PROP_ALL); cfgi++) {
+    for (int cfgi = 0; cfgi < 4 && !v->failed && (mask & PROP_GC); cfgi++) {
+        char cfg[64];
+        cfg_name(cfg, sizeof cfg, cfgi & 1, cfgi >> 1, 0);
+        check_gc(C, text, len, &img, cfgi & 1, cfgi >> 1, cfg, v);
+    }
+    for (int cfgi = 0; cfgi < 4 && !v->failed && (mask & PROP_MACHINE); cfgi++) {
         int rules = cfgi & 1, scoping = cfgi >> 1;
         char cfg[64];
         cfg_name(cfg, sizeof cfg, rules, scoping, 0);

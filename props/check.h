@@ -31,7 +31,9 @@
 #include <stdint.h>
 
 enum { PROP_1 = 1, PROP_2A = 2, PROP_2B = 4, PROP_3 = 8, PROP_RT = 16, PROP_EDGE = 32,
-       PROP_ALL = 63,
+       /* the collector changes no report (prop_gc.c) */
+       PROP_GC = 1024,
+       PROP_ALL = 63 | PROP_GC, PROP_MACHINE = 63,
        /* the evaluator with stacks alone (prop_stacks.c); not in PROP_ALL */
        PROP_STK_FLAT = 64, PROP_STK_ORDER = 128, PROP_STK_NODUP = 256,
        /* the machine's stacks against the evaluator's (prop_stk_machine.c) */
@@ -42,6 +44,7 @@ struct verdict {
     int skipped;          /* some configuration was skipped (resource / too deep)   */
     int value;            /* the plain fig6/lexical run reached a value             */
     int forces;           /* valid early forces tried                                */
+    uint64_t collections; /* collections in the collecting runs of property gc       */
     char prop[16];        /* "p1", "p2a", "p2b", "p3", "gen", "stk-flat", ...         */
     char how[96];         /* the kind of difference: "fig6/lexical/ltr cost V"        */
     char msg[2048];       /* the difference in full                                   */

@@ -69,6 +69,10 @@ void check_session(struct checker *C, const char *text, size_t len, int rules, i
                    const struct bs_result *b, const struct mrun *r, const char *cfg,
                    uint64_t max_steps, struct verdict *v);
 
+/* prop_gc.c -- the collector changes no report */
+void check_gc(struct checker *C, const char *text, size_t len, const struct front_image *img,
+              int rules, int scoping, const char *cfg, struct verdict *v);
+
 /* prop_edge.c -- the step budget at its edge (after take_snap of the plain run) */
 void check_edge(struct checker *C, const struct front_image *img, const struct ast_program *bsp,
                 const char *text, size_t len, int rules, int scoping, const char *cfg,

@@ -3,7 +3,7 @@
  *   ccm-props --eval-stacks ... FILE   (props/eval_stacks_cli.h)
  *   ccm-props [--seeds N] [--from S] [--size K] [--jobs J] [--props p1,p2a,p2b,p3,rt,edge]
  *             (or stk-flat,stk-order,stk-nodup (props/prop_stacks.c), stk-machine
- *             (props/prop_stk_machine.c), "stk" for the four)
+ *             (props/prop_stk_machine.c), "stk" for the four), gc (props/prop_gc.c)
  *             [--stop-first] [--fuzz SECONDS --out DIR] [FILE.lam ...]
  *
  * Seeds S, S+1, ..., S+N-1 are split between J worker processes (fork);
@@ -41,7 +41,7 @@
 #define MAX_JOBS 16
 
 struct slot {                          /* one worker's results (shared memory) */
-    uint64_t checked, passed, failed, values, skipped, forces;
+    uint64_t checked, passed, failed, values, skipped, forces, collections;
     int has_fail;
     uint64_t fail_seed, fail_index;
     struct verdict fail;
@@ -156,6 +156,7 @@ static void *worker_main(void *arg)
         s->values += (uint64_t)v.value;
         s->skipped += (uint64_t)v.skipped;
         s->forces += (uint64_t)v.forces;
+        s->collections += v.collections;
         if (!v.failed) s->passed++;
         else {
             s->failed++;
@@ -244,6 +245,7 @@ static int run_seeds(void)
         const struct slot *s = &SH->slot[j];
         tot.checked += s->checked; tot.passed += s->passed; tot.failed += s->failed;
         tot.values += s->values; tot.skipped += s->skipped; tot.forces += s->forces;
+        tot.collections += s->collections;
         if (s->has_fail && (!first || s->fail_index < first->fail_index)) first = s;
         coverage_merge(&tot.cov, &s->cov);
     }
@@ -252,9 +254,9 @@ static int run_seeds(void)
            "%.0f per worker\n", tot.checked, O.size, dt, O.jobs, tot.checked / (dt > 0 ? dt : 1),
            tot.checked / (dt > 0 ? dt : 1) / O.jobs);
     printf("props: %.1f%% reached a value (fig6/lexical); %" PRIu64 " skipped a configuration "
-           "(budget or depth); %" PRIu64 " valid early forces\n",
+           "(budget or depth); %" PRIu64 " valid early forces; %" PRIu64 " collections (gc)\n",
            tot.checked ? 100.0 * (double)tot.values / (double)tot.checked : 0.0, tot.skipped,
-           tot.forces);
+           tot.forces, tot.collections);
     if (first) {
         printf("props: first failure at program #%" PRIu64 " (seed %" PRIu64 "): %s %s\n",
                first->fail_index + 1, first->fail_seed, first->fail.prop, first->fail.how);
@@ -298,7 +300,7 @@ static void *files_main(void *arg)
 static int usage(void)
 {
     fprintf(stderr, "usage: ccm-props [--seeds N] [--from S] [--size K] [--jobs J] "
-            "[--props p1,p2a,p2b,p3,rt,edge,stk-flat,stk-order,stk-nodup,stk-machine,stk] [--stop-first] [--fuzz SECONDS] [--out DIR] [FILE...]\n"
+            "[--props p1,p2a,p2b,p3,rt,edge,stk-flat,stk-order,stk-nodup,stk-machine,stk,gc] [--stop-first] [--fuzz SECONDS] [--out DIR] [FILE...]\n"
             "       ccm-props --eval FILE [fig2] [evaluation] [rtl]\n"
             "       ccm-props --eval-stacks [--stacks flat|ghc] [--push single|append|ghc]\n"
             "                 [--call lexical|evaluation|ghc] [--rules fig6|fig2] [--order ltr|rtl]\n"
@@ -324,6 +326,7 @@ static unsigned parse_props(const char *s)
         else if (strcmp(t, "stk-nodup") == 0) m |= PROP_STK_NODUP;
         else if (strcmp(t, "stk-machine") == 0) m |= PROP_STK_MACHINE;
         else if (strcmp(t, "stk") == 0) m |= PROP_STK;
+        else if (strcmp(t, "gc") == 0) m |= PROP_GC;
         else return 0;
     }
     return m;

@@ -31,7 +31,7 @@ first() {   # first() BIN SEEDS PROPS LIMIT -> "k|prop how" or "-|"
     else echo "crash|$(tail -n 1 <<<"$out")"; fi
 }
 
-props=(p1 p2a p2b p3 rt edge stk-machine)
+props=(p1 p2a p2b p3 rt edge stk-machine gc)
 printf '%-3s %-7s %-28s %6s  %-40s' n area mutant all "caught by (first difference)"
 printf ' %5s' "${props[@]}"; echo
 for mut in "$@"; do

@@ -148,7 +148,7 @@ class Options(unittest.TestCase):
         out = subprocess.run([CCM, "options", "--json"], capture_output=True, text=True, check=True).stdout
         self.assertEqual(ccm.OPTIONS, {row["key"]: row for row in json.loads(out)})
         self.assertEqual(list(ccm.OPTIONS), ["rules", "scoping", "order", "push", "max_steps", "max_heap",
-                                              "max_cells", "max_stack", "max_nodes"])
+                                              "max_cells", "max_stack", "max_nodes", "gc"])
 
     def test_no_copy_in_the_module(self):
         # no value name or default of the table is spelled in ccm.py
@@ -183,10 +183,12 @@ class Options(unittest.TestCase):
                              check=True).stdout
         rep = json.loads(out)
         for k, row in ccm.OPTIONS.items():
-            if row["kind"] == "enum" and k != "push":
+            if row["kind"] == "enum" and k not in ("push", "gc"):
                 self.assertEqual(rep[k], row["default"])
-        # push is echoed only when it keeps stacks: a flat report is as it was
+        # push is echoed only when it keeps stacks: a flat report is as it
+        # was; gc never: a report is the same with and without the collector
         self.assertNotIn("push", rep)
+        self.assertNotIn("gc", rep)
         self.assertEqual(rep["costs"]["fun"], a.costs["fun"])
 
     def test_stack_budget_everywhere(self):

@@ -18,14 +18,19 @@ static int passed, failed;
 
 static const char worked[] = "main = let f = scc \"fun\" \\x -> x; a = 1 in f a;\n";
 
-/* The machine's copy of option k (lib/session.c hands every row over). */
+/* The machine's copy of option k (lib/session.c hands every row that
+ * goes to the machine over); UINT64_MAX for the library's own. */
 static uint64_t machine_value(const struct ccm_machine *m, int k)
 {
     switch (k) {
+#define IN_MACHINE(f) (uint64_t)m->f
+#define IN_LIBRARY UINT64_MAX
 #define MVAL(field, kind, flag, key, metavar, names, words, cnames, lo, hi, def, mfield, help) \
-    case CCM_OPT_##field: return (uint64_t)m->mfield;
+    case CCM_OPT_##field: return mfield;
     CCM_OPTIONS_TABLE(MVAL)
 #undef MVAL
+#undef IN_MACHINE
+#undef IN_LIBRARY
     }
     return UINT64_MAX;
 }
@@ -82,6 +87,9 @@ static void test_defaults(void)
             /* the stack table under push single: the roots, all it needs */
             else if (k == CCM_OPT_max_nodes)
                 CHECK(machine_value(ccm_session_machine(s), k) == (uint64_t)ccm_session_ncc(s));
+            /* the collector: the library's, not the machine's */
+            else if (k == CCM_OPT_gc)
+                CHECK(machine_value(ccm_session_machine(s), k) == UINT64_MAX);
             else
                 CHECK(machine_value(ccm_session_machine(s), k) == r->def);
         }

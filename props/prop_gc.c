@@ -1,0 +1,141 @@
+/* prop_gc.c -- the collector changes nothing a report shows (docs/collector.md).
+ *
+ * A program runs through the library twice per configuration: once with
+ * the collector off and the default budgets (nothing is ever freed), once
+ * with the collector on and the heap and cell budgets as small as the run
+ * allows, so that it collects every few allocations.  Both must end alike:
+ * the outcome, the steps, every counter of every cost-centre stack (and
+ * every stack's path), the error message, the returned stack, and the final
+ * heap reachable from the top-level bindings and the value, compared
+ * structurally up to the renaming of addresses (props/canon.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_internal.h"
+#include "../lib/options.h"
+
+/* The configurations: the caller's rules and scoping, then with the
+ * operands right to left and stacks appended, then ghc's push and call. */
+struct gc_cfg { int order, push, ghc_call; const char *name; };
+static const struct gc_cfg gc_cfgs[] = {
+    { CCM_LEFT_TO_RIGHT, CCM_PUSH_SINGLE, 0, "" },
+    { CCM_RIGHT_TO_LEFT, CCM_PUSH_APPEND, 0, " rtl append" },
+    { CCM_LEFT_TO_RIGHT, CCM_PUSH_GHC, 1, " push ghc call ghc" },
+};
+
+static struct ccm_session *gc_session(const char *text, size_t len, int rules, int scoping,
+                                      const struct gc_cfg *k, int gc, int32_t heap, int32_t cells,
+                                      char *err, size_t cap)
+{
+    struct ccm_options o;
+    ccm_options_default(&o);
+    o.rules = rules;
+    o.scoping = k->ghc_call ? CCM_CALL_GHC : scoping;
+    o.order = k->order;
+    o.push = k->push;
+    o.gc = gc;
+    if (ccm_option_set(&o, CCM_OPT_max_steps, MAX_STEPS) != 0) return NULL;
+    if (heap > 0) o.max_heap = heap;
+    if (cells > 0) o.max_cells = cells;
+    o.max_stack = STACK_CAP;
+    return ccm_session_from_text("gen.lam", text, len, &o, err, cap);
+}
+
+/* What a finished session shows, as text: outcome, steps, error, the
+ * returned stack, every stack with its path and counters, the canonical
+ * final heap. */
+static void gc_report(struct ccm_session *s, int st, const struct front_image *img, struct canon_buf *out)
+{
+    char line[512], msg[256];
+    out->n = 0;
+#define PUT(...) do { int w_ = snprintf(line, sizeof line, __VA_ARGS__); \
+                      size_t n_ = w_ < 0 ? 0 : (size_t)w_ >= sizeof line ? sizeof line - 1 : (size_t)w_; \
+                      if (out->n + n_ + 1 > out->cap) { \
+                          out->cap = (out->n + n_ + 1) * 2; \
+                          out->p = realloc(out->p, out->cap); \
+                          if (!out->p) { fprintf(stderr, "props: out of memory\n"); exit(3); } } \
+                      memcpy(out->p + out->n, line, n_); out->n += n_; } while (0)
+    const char *em = st == CCM_VALUE ? "" : ccm_session_error_message(s, st, msg, sizeof msg);
+    PUT("status %s steps %llu error %s\n", ccm_status_kind(st), (unsigned long long)ccm_session_steps(s),
+        em ? em : "");
+    for (int32_t n = 0; n < ccm_session_nstacks(s); n++) {
+        char path[256];
+        ccm_session_stack_path(s, n, "/", path, sizeof path);
+        PUT("stack %s", path);
+        for (int c = 0; c < CCM_NCOUNTERS; c++) PUT(" %llu", (unsigned long long)ccm_session_stack_cost(s, n, c));
+        PUT("\n");
+    }
+    if (st == CCM_VALUE) {
+        char path[256];
+        ccm_session_stack_path(s, ccm_session_current_stack(s), "/", path, sizeof path);
+        PUT("returned %s\n", path);
+        /* canon names an object's cost centre, and the value's: under a
+         * push that makes stacks, each stack stands for its top (the
+         * stacks themselves are compared above, node by node) */
+        struct ccm_machine mc = *ccm_session_machine(s);
+        struct ccm_obj *top = NULL;
+        if (mc.push != CCM_PUSH_SINGLE) {
+            top = malloc(((size_t)mc.heap_len + 1) * sizeof *top);
+            if (!top) { fprintf(stderr, "props: out of memory\n"); exit(3); }
+            for (int32_t x = 0; x < mc.heap_len; x++) {
+                top[x] = mc.heap[x];
+                top[x].cc = ccm_session_stack_cc(s, top[x].cc);
+            }
+            mc.heap = top;
+            mc.ccc = ccm_session_stack_cc(s, mc.ccc);
+        }
+        struct canon_buf c = { 0 };
+        canon_machine(&c, &mc, img);
+        free(top);
+        PUT("%.*s", (int)(c.n < 400 ? c.n : 400), c.p ? c.p : "");
+        /* the whole canonical heap, not only what fits the line */
+        if (c.n > 400) {
+            if (out->n + c.n + 1 > out->cap) {
+                out->cap = (out->n + c.n + 1) * 2;
+                out->p = realloc(out->p, out->cap);
+                if (!out->p) { fprintf(stderr, "props: out of memory\n"); exit(3); }
+            }
+            memcpy(out->p + out->n, c.p + 400, c.n - 400);
+            out->n += c.n - 400;
+        }
+        free(c.p);
+    }
+#undef PUT
+}
+
+void check_gc(struct checker *C, const char *text, size_t len, const struct front_image *img,
+              int rules, int scoping, const char *cfg, struct verdict *v)
+{
+    char err[256], how[96];
+    for (size_t i = 0; i < sizeof gc_cfgs / sizeof gc_cfgs[0] && !v->failed; i++) {
+        const struct gc_cfg *k = &gc_cfgs[i];
+        snprintf(how, sizeof how, "%s%s", cfg, k->name);
+        struct ccm_session *ref = gc_session(text, len, rules, scoping, k, CCM_GC_OFF, 0, 0, err, sizeof err);
+        if (!ref) { fail(v, "gc", how, "%s: the session rejects the program: %s", how, err); return; }
+        int st = ccm_session_run(ref);
+        if (is_resource(st)) { ccm_session_free(ref); v->skipped = 1; continue; }
+        gc_report(ref, st, img, &C->cb);
+        int32_t used_h = ccm_session_machine(ref)->heap_len, used_c = ccm_session_machine(ref)->cell_len;
+        ccm_session_free(ref);
+        /* the smallest budgets, doubling, that let the collecting run
+         * finish: room for the top-level bindings and d more objects and
+         * cells; stop once they are as large as the run without collection
+         * used (it then need not collect at all) */
+        int32_t ntop = img->ntop;
+        for (int32_t d = 1;; d *= 2) {
+            int32_t bh = ntop + d, bc = d;
+            struct ccm_session *s = gc_session(text, len, rules, scoping, k, CCM_GC_ON, bh, bc, err, sizeof err);
+            if (!s) { fail(v, "gc", how, "%s: the session rejects the program: %s", how, err); return; }
+            int sst = ccm_session_run(s);
+            if (sst == CCM_RES_HEAP && (bh < used_h || bc < used_c)) { ccm_session_free(s); continue; }
+            gc_report(s, sst, img, &C->cm);
+            v->collections += ccm_session_collections(s);
+            if (C->cm.n != C->cb.n || memcmp(C->cm.p, C->cb.p, C->cm.n) != 0)
+                fail(v, "gc", how, "%s: with --max-heap %d --max-cells %d and the collector, the report differs\n"
+                     "without collection:\n%.700s\nwith:\n%.700s", how, bh, bc, C->cb.p, C->cm.p);
+            ccm_session_free(s);
+            break;
+        }
+    }
+}
