@@ -79,7 +79,7 @@ int bs_to_ccm(int st)
 }
 
 /* "fig6/lexical/ltr", in the names of the options table (lib/options_table.h) */
-static void cfg_name(char *buf, size_t n, int rules, int scoping, int order)
+void cfg_name(char *buf, size_t n, int rules, int scoping, int order)
 {
     snprintf(buf, n, "%s/%s/%s", ccm_option_value_name(CCM_OPT_rules, (uint64_t)rules, 0),
              ccm_option_value_name(CCM_OPT_scoping, (uint64_t)scoping, 0),
@@ -119,11 +119,7 @@ static void check_text(struct checker *C, const char *text, size_t len,
     C->rng_budget = h ^ 0x5DEECE66DULL;
     if (mask & (PROP_STK_FLAT | PROP_STK_ORDER | PROP_STK_NODUP)) check_stacks(C, bsp, mask, v);
     if ((mask & PROP_STK_MACHINE) && !v->failed) check_stk_machine(C, text, len, bsp, v);
-    for (int cfgi = 0; cfgi < 4 && !v->failed && (mask & PROP_GC); cfgi++) {
-        char cfg[64];
-        cfg_name(cfg, sizeof cfg, cfgi & 1, cfgi >> 1, 0);
-        check_gc(C, text, len, &img, cfgi & 1, cfgi >> 1, cfg, v);
-    }
+    if ((mask & PROP_GC) && !v->failed) check_gc(C, text, len, &img, v);
     for (int cfgi = 0; cfgi < 4 && !v->failed && (mask & PROP_MACHINE); cfgi++) {
         int rules = cfgi & 1, scoping = cfgi >> 1;
         char cfg[64];

@@ -48,6 +48,8 @@ void fail(struct verdict *v, const char *prop, const char *how, const char *fmt,
 uint64_t next_rand(uint64_t *s);
 int is_resource(int status);
 int bs_to_ccm(int bs_status);          /* the machine status a big-step status stands for */
+/* "fig6/lexical/ltr", in the names of the options table (check.c) */
+void cfg_name(char *buf, size_t n, int rules, int scoping, int order);
 
 /* prop_theta.c -- property 3 and the resource limits */
 void check_theta(const struct mrun *r, const struct front_image *img, const char *cfg,
@@ -69,9 +71,10 @@ void check_session(struct checker *C, const char *text, size_t len, int rules, i
                    const struct bs_result *b, const struct mrun *r, const char *cfg,
                    uint64_t max_steps, struct verdict *v);
 
-/* prop_gc.c -- the collector changes no report */
+/* prop_gc.c -- the collector changes no report (one configuration per
+ * program, chosen by the program's hash) */
 void check_gc(struct checker *C, const char *text, size_t len, const struct front_image *img,
-              int rules, int scoping, const char *cfg, struct verdict *v);
+              struct verdict *v);
 
 /* prop_edge.c -- the step budget at its edge (after take_snap of the plain run) */
 void check_edge(struct checker *C, const struct front_image *img, const struct ast_program *bsp,
