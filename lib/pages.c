@@ -88,3 +88,16 @@ void pages_free(void *p, size_t bytes)
 }
 
 #endif
+
+/* The new entries are not cleared: the kernel reads nothing at or above a
+ * fill, and a fill never exceeds the old room. */
+int pages_room(void **arr, int32_t *cap, int32_t n, size_t size)
+{
+    if (*cap >= n) return 0;
+    if ((size_t)n > SIZE_MAX / size) return -1;
+    void *p = pages_grow(*arr, (size_t)*cap * size, (size_t)n * size);
+    if (!p) return -1;
+    *arr = p;
+    *cap = n;
+    return 0;
+}

@@ -79,22 +79,6 @@ void ccm_workspace_free(struct ccm_workspace *ws)
     free(ws);
 }
 
-/* Give *arr room for n elements of size bytes, keeping its contents
- * (pages_grow, lib/pages.c, a realloc: the new entries are not cleared --
- * the kernel reads nothing at or above a fill, and a fill never exceeds
- * the old room).  0, or -1 with
- * *arr and *cap as they were. */
-static int room(void **arr, int32_t *cap, int32_t n, size_t size)
-{
-    if (*cap >= n) return 0;
-    if ((size_t)n > SIZE_MAX / size) return -1;
-    void *p = pages_grow(*arr, (size_t)*cap * size, (size_t)n * size);
-    if (!p) return -1;
-    *arr = p;
-    *cap = n;
-    return 0;
-}
-
 /* The initial capacity of each array: CCM_INITIAL_CAP, or $CCM_INITIAL_CAP
  * (1 or more, decimal; for tests and experiments: 1 makes every run grow
  * its arrays many times, a number at least the budgets allocates them
@@ -196,9 +180,9 @@ static int take_arrays(struct ccm_session *s, struct ccm_workspace *ws)
     }
     struct arrays *a = s->arr;
     int32_t init = s->initial;
-    if (room((void **)&a->heap, &a->heap_cap, min32(s->opt.max_heap, init), sizeof *a->heap)
-        || room((void **)&a->cells, &a->cell_cap, min32(s->opt.max_cells, init), sizeof *a->cells)
-        || room((void **)&a->stack, &a->stack_cap, min32(s->opt.max_stack, init), sizeof *a->stack))
+    if (pages_room((void **)&a->heap, &a->heap_cap, min32(s->opt.max_heap, init), sizeof *a->heap)
+        || pages_room((void **)&a->cells, &a->cell_cap, min32(s->opt.max_cells, init), sizeof *a->cells)
+        || pages_room((void **)&a->stack, &a->stack_cap, min32(s->opt.max_stack, init), sizeof *a->stack))
         return -1;
     return 0;
 }
@@ -231,9 +215,9 @@ static int grow_to(struct ccm_session *s, int which, int32_t to)
     struct arrays *a = s->arr;
     int32_t from = ccm_session_capacity(s, which);
     if (which == CCM_ARRAY_NODES) return -1;
-    int rc = which == CCM_ARRAY_HEAP ? room((void **)&a->heap, &a->heap_cap, to, sizeof *a->heap)
-           : which == CCM_ARRAY_CELLS ? room((void **)&a->cells, &a->cell_cap, to, sizeof *a->cells)
-           : room((void **)&a->stack, &a->stack_cap, to, sizeof *a->stack);
+    int rc = which == CCM_ARRAY_HEAP ? pages_room((void **)&a->heap, &a->heap_cap, to, sizeof *a->heap)
+           : which == CCM_ARRAY_CELLS ? pages_room((void **)&a->cells, &a->cell_cap, to, sizeof *a->cells)
+           : pages_room((void **)&a->stack, &a->stack_cap, to, sizeof *a->stack);
     if (rc != 0) {
         s->oom.array = which + 1;
         s->oom.from = from;
@@ -296,9 +280,12 @@ int ccm_session_grow(struct ccm_session *s, int status)
     int heap_short = (int64_t)m->heap_len + need_h > m->heap_cap;
     int cells_short = (int64_t)m->cell_len + need_c > m->cell_cap;
     if (!cells_short && !heap_short) cells_short = 1;      /* cannot happen: grow the cells */
-    if (o->gc == CCM_GC_ON && collect(s, need_h, need_c)) return CCM_RUNNING;
-    heap_short = (int64_t)m->heap_len + need_h > m->heap_cap;
-    cells_short = (int64_t)m->cell_len + need_c > m->cell_cap;
+    if (o->gc == CCM_GC_ON) {
+        if (collect(s, need_h, need_c)) return CCM_RUNNING;
+        /* the collection may have left one of them room enough */
+        heap_short = (int64_t)m->heap_len + need_h > m->heap_cap;
+        cells_short = (int64_t)m->cell_len + need_c > m->cell_cap;
+    }
     /* an array that would be short even at its budget: the budget error
      * stands, and nothing is grown for it */
     if ((heap_short && (int64_t)m->heap_len + need_h > o->max_heap)

@@ -40,8 +40,8 @@ static void put_int(struct canon_buf *b, long long v)
 }
 
 /* A small printf for the walk (vsnprintf dominated the profile): %s, %d,
- * %ld, %lld and literal text only. */
-static void out(struct canon_buf *b, const char *fmt, ...)
+ * %ld, %lld and literal text only (canon.h: canon_out). */
+void canon_out(struct canon_buf *b, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -90,65 +90,65 @@ struct mwalk { struct canon_buf *b; const struct ccm_machine *m; const struct fr
 
 static void m_ref(struct mwalk *w, int32_t env, int32_t depth, int32_t ref)
 {
-    if (ref < 0) { out(w->b, "$%d", number(&w->nb, -1 - ref)); return; }
-    if (ref < depth) { out(w->b, "@%d", ref); return; }
+    if (ref < 0) { canon_out(w->b, "$%d", number(&w->nb, -1 - ref)); return; }
+    if (ref < depth) { canon_out(w->b, "@%d", ref); return; }
     int32_t c = env;
     for (int32_t i = 0; i < ref - depth && c >= 0; i++) c = w->m->cells[c].next;
-    if (c < 0) { out(w->b, "?"); return; }
-    out(w->b, "$%d", number(&w->nb, w->m->cells[c].addr));
+    if (c < 0) { canon_out(w->b, "?"); return; }
+    canon_out(w->b, "$%d", number(&w->nb, w->m->cells[c].addr));
 }
 
 static void m_expr(struct mwalk *w, int32_t node, int32_t env, int32_t depth, int64_t num)
 {
     const struct ccm_node *n = &w->m->code[node];
     switch (n->kind) {
-    case CCM_LAM: out(w->b, "\\("); m_expr(w, n->a, env, depth + 1, 0); out(w->b, ")"); break;
+    case CCM_LAM: canon_out(w->b, "\\("); m_expr(w, n->a, env, depth + 1, 0); canon_out(w->b, ")"); break;
     case CCM_APP:
-        out(w->b, "("); m_expr(w, n->a, env, depth, 0); out(w->b, " ");
-        m_ref(w, env, depth, n->b); out(w->b, ")");
+        canon_out(w->b, "("); m_expr(w, n->a, env, depth, 0); canon_out(w->b, " ");
+        m_ref(w, env, depth, n->b); canon_out(w->b, ")");
         break;
     case CCM_VAR: m_ref(w, env, depth, n->a); break;
     case CCM_LET:
-        out(w->b, "let%d(", n->b);
+        canon_out(w->b, "let%d(", n->b);
         for (int32_t i = 0; i < n->b; i++) {
-            m_expr(w, w->m->code[n->a + i].a, env, depth + n->b, 0); out(w->b, ";");
+            m_expr(w, w->m->code[n->a + i].a, env, depth + n->b, 0); canon_out(w->b, ";");
         }
-        m_expr(w, n->c, env, depth + n->b, 0); out(w->b, ")");
+        m_expr(w, n->c, env, depth + n->b, 0); canon_out(w->b, ")");
         break;
     case CCM_CON:
-        out(w->b, "C%s(", w->img->con_names[n->a]);
+        canon_out(w->b, "C%s(", w->img->con_names[n->a]);
         for (int32_t i = 0; i < n->b; i++) {
-            m_ref(w, env, depth, w->m->code[n->c + i].a); out(w->b, ",");
+            m_ref(w, env, depth, w->m->code[n->c + i].a); canon_out(w->b, ",");
         }
-        out(w->b, ")");
+        canon_out(w->b, ")");
         break;
     case CCM_CASE:
-        out(w->b, "case("); m_expr(w, n->a, env, depth, 0);
+        canon_out(w->b, "case("); m_expr(w, n->a, env, depth, 0);
         for (int32_t i = 0; i < n->c; i++) {
             const struct ccm_node *al = &w->m->code[n->b + i];
-            if (al->a == CCM_DEFAULT_TAG) out(w->b, "|_/%d:", al->b);
-            else out(w->b, "|%s/%d:", w->img->con_names[al->a], al->b);
+            if (al->a == CCM_DEFAULT_TAG) canon_out(w->b, "|_/%d:", al->b);
+            else canon_out(w->b, "|%s/%d:", w->img->con_names[al->a], al->b);
             m_expr(w, al->c, env, depth + al->b, 0);
         }
-        out(w->b, ")");
+        canon_out(w->b, ")");
         break;
     case CCM_SCC: case CCM_SCC_SUB:
-        out(w->b, "%s<%s>(", n->kind == CCM_SCC ? "scc" : "sccsub", w->img->cc_names[n->a]);
-        m_expr(w, n->b, env, depth, 0); out(w->b, ")");
+        canon_out(w->b, "%s<%s>(", n->kind == CCM_SCC ? "scc" : "sccsub", w->img->cc_names[n->a]);
+        m_expr(w, n->b, env, depth, 0); canon_out(w->b, ")");
         break;
-    case CCM_LIT: out(w->b, "#%" PRId64, n->lit); break;
-    case CCM_INTVAL: out(w->b, "#%" PRId64, num); break;
+    case CCM_LIT: canon_out(w->b, "#%" PRId64, n->lit); break;
+    case CCM_INTVAL: canon_out(w->b, "#%" PRId64, num); break;
     case CCM_PRIM:
-        out(w->b, "prim%s(", op_text[n->a]);
+        canon_out(w->b, "prim%s(", op_text[n->a]);
         for (int i = 0; i < 2; i++) {
             const struct ccm_node *o = &w->m->code[i ? n->c : n->b];
-            if (o->kind == CCM_LIT) out(w->b, "#%" PRId64, o->lit);
+            if (o->kind == CCM_LIT) canon_out(w->b, "#%" PRId64, o->lit);
             else m_ref(w, env, depth, o->a);
-            out(w->b, ",");
+            canon_out(w->b, ",");
         }
-        out(w->b, ")");
+        canon_out(w->b, ")");
         break;
-    default: out(w->b, "?kind%d", n->kind); break;
+    default: canon_out(w->b, "?kind%d", n->kind); break;
     }
 }
 
@@ -158,14 +158,14 @@ void canon_machine(struct canon_buf *b, const struct ccm_machine *m, const struc
     b->n = 0;
     numbering_init(&w.nb, m->heap_len);
     for (int32_t i = 0; i < img->ntop; i++) number(&w.nb, i);
-    out(b, "result %s=", img->cc_names[m->ccc]);
+    canon_out(b, "result %s=", img->cc_names[m->ccc]);
     m_expr(&w, m->ctl_code, m->ctl_env, 0, m->ctl_num);
-    out(b, "\n");
+    canon_out(b, "\n");
     for (int32_t k = 0; k < w.nb.nq; k++) {
         const struct ccm_obj *o = &m->heap[w.nb.queue[k]];
-        out(b, "$%d %s%s=", k, img->cc_names[o->cc], o->hole ? "(hole)" : "");
+        canon_out(b, "$%d %s%s=", k, img->cc_names[o->cc], o->hole ? "(hole)" : "");
         m_expr(&w, o->code, o->env, 0, o->num);
-        out(b, "\n");
+        canon_out(b, "\n");
     }
     numbering_free(&w.nb);
 }
@@ -187,57 +187,57 @@ static void b_push(struct bwalk *w, const char *name)
 
 static void b_var(struct bwalk *w, struct bs_var v)
 {
-    if (v.heap >= 0) { out(w->b, "$%d", number(&w->nb, v.heap)); return; }
+    if (v.heap >= 0) { canon_out(w->b, "$%d", number(&w->nb, v.heap)); return; }
     for (int i = w->n - 1; i >= 0; i--)
-        if (w->scope[i] == v.src) { out(w->b, "@%d", w->n - 1 - i); return; }
-    out(w->b, "?");
+        if (w->scope[i] == v.src) { canon_out(w->b, "@%d", w->n - 1 - i); return; }
+    canon_out(w->b, "?");
 }
 
 static void b_expr(struct bwalk *w, const struct bs_expr *e)
 {
     int mark = w->n;
     switch (e->kind) {
-    case AST_LAM: out(w->b, "\\("); b_push(w, e->name); b_expr(w, e->body); out(w->b, ")"); break;
+    case AST_LAM: canon_out(w->b, "\\("); b_push(w, e->name); b_expr(w, e->body); canon_out(w->b, ")"); break;
     case AST_APP:
-        out(w->b, "("); b_expr(w, e->body); out(w->b, " "); b_var(w, e->var); out(w->b, ")");
+        canon_out(w->b, "("); b_expr(w, e->body); canon_out(w->b, " "); b_var(w, e->var); canon_out(w->b, ")");
         break;
     case AST_VAR: b_var(w, e->var); break;
     case AST_LET:
-        out(w->b, "let%d(", e->nbinds);
+        canon_out(w->b, "let%d(", e->nbinds);
         for (int i = 0; i < e->nbinds; i++) b_push(w, e->bnames[i]);
-        for (int i = 0; i < e->nbinds; i++) { b_expr(w, e->brhs[i]); out(w->b, ";"); }
-        b_expr(w, e->body); out(w->b, ")");
+        for (int i = 0; i < e->nbinds; i++) { b_expr(w, e->brhs[i]); canon_out(w->b, ";"); }
+        b_expr(w, e->body); canon_out(w->b, ")");
         break;
     case AST_CON:
-        out(w->b, "C%s(", e->name);
-        for (int i = 0; i < e->nargs; i++) { b_var(w, e->args[i]); out(w->b, ","); }
-        out(w->b, ")");
+        canon_out(w->b, "C%s(", e->name);
+        for (int i = 0; i < e->nargs; i++) { b_var(w, e->args[i]); canon_out(w->b, ","); }
+        canon_out(w->b, ")");
         break;
     case AST_CASE:
-        out(w->b, "case("); b_expr(w, e->body);
+        canon_out(w->b, "case("); b_expr(w, e->body);
         for (int i = 0; i < e->nalts; i++) {
             const struct bs_alt *a = &e->alts[i];
-            out(w->b, "|%s/%d:", a->con ? a->con : "_", a->nvars);
+            canon_out(w->b, "|%s/%d:", a->con ? a->con : "_", a->nvars);
             int m2 = w->n;
             for (int j = 0; j < a->nvars; j++) b_push(w, a->vars[j]);
             b_expr(w, a->body);
             w->n = m2;
         }
-        out(w->b, ")");
+        canon_out(w->b, ")");
         break;
     case AST_SCC: case AST_SCC_SUB:
-        out(w->b, "%s<%s>(", e->kind == AST_SCC ? "scc" : "sccsub", e->name);
-        b_expr(w, e->body); out(w->b, ")");
+        canon_out(w->b, "%s<%s>(", e->kind == AST_SCC ? "scc" : "sccsub", e->name);
+        b_expr(w, e->body); canon_out(w->b, ")");
         break;
-    case AST_LIT: out(w->b, "#%" PRId64, e->lit); break;
+    case AST_LIT: canon_out(w->b, "#%" PRId64, e->lit); break;
     case AST_PRIM:
-        out(w->b, "prim%s(", op_text[e->op]);
+        canon_out(w->b, "prim%s(", op_text[e->op]);
         for (int i = 0; i < 2; i++) {
-            if (e->opnd[i].is_lit) out(w->b, "#%" PRId64, e->opnd[i].lit);
+            if (e->opnd[i].is_lit) canon_out(w->b, "#%" PRId64, e->opnd[i].lit);
             else b_var(w, e->opnd[i].v);
-            out(w->b, ",");
+            canon_out(w->b, ",");
         }
-        out(w->b, ")");
+        canon_out(w->b, ")");
         break;
     }
     w->n = mark;
@@ -249,14 +249,14 @@ void canon_bigstep(struct canon_buf *b, const struct bs *S, const struct bs_resu
     b->n = 0;
     numbering_init(&w.nb, bs_heap_len(S));
     for (int32_t i = 0; i < bs_ntop(S); i++) number(&w.nb, i);
-    out(b, "result %s=", bs_cc_name(S, r->cc));
+    canon_out(b, "result %s=", bs_cc_name(S, r->cc));
     b_expr(&w, r->value);
-    out(b, "\n");
+    canon_out(b, "\n");
     for (int32_t k = 0; k < w.nb.nq; k++) {
         const struct bs_obj *o = bs_heap(S, w.nb.queue[k]);
-        out(b, "$%d %s%s=", k, bs_cc_name(S, bs_node_cc(S, o->stk)), o->under_eval ? "(hole)" : "");
+        canon_out(b, "$%d %s%s=", k, bs_cc_name(S, bs_node_cc(S, o->stk)), o->under_eval ? "(hole)" : "");
         b_expr(&w, o->e);
-        out(b, "\n");
+        canon_out(b, "\n");
     }
     numbering_free(&w.nb);
     free(w.scope);

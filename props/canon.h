@@ -19,6 +19,9 @@
 
 struct canon_buf { char *p; size_t n, cap; };
 
+/* Append to out, a small printf: %s, %d, %ld, %lld and literal text. */
+void canon_out(struct canon_buf *out, const char *fmt, ...);
+
 void canon_machine(struct canon_buf *out, const struct ccm_machine *m,
                    const struct front_image *img);
 void canon_bigstep(struct canon_buf *out, const struct bs *S, const struct bs_result *r);

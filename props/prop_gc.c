@@ -42,66 +42,45 @@ static struct ccm_session *gc_session(const char *text, size_t len, int rules, i
     return ccm_session_from_text("gen.lam", text, len, &o, err, cap);
 }
 
-/* What a finished session shows, as text: outcome, steps, error, the
- * returned stack, every stack with its path and counters, the canonical
- * final heap. */
+/* What a finished session shows, as text (reset first): outcome, steps,
+ * error, every stack with its path and counters, the returned stack and
+ * the canonical final heap. */
 static void gc_report(struct ccm_session *s, int st, const struct front_image *img, struct canon_buf *out)
 {
-    char line[512], msg[256];
+    char msg[256], path[256];
     out->n = 0;
-#define PUT(...) do { int w_ = snprintf(line, sizeof line, __VA_ARGS__); \
-                      size_t n_ = w_ < 0 ? 0 : (size_t)w_ >= sizeof line ? sizeof line - 1 : (size_t)w_; \
-                      if (out->n + n_ + 1 > out->cap) { \
-                          out->cap = (out->n + n_ + 1) * 2; \
-                          out->p = realloc(out->p, out->cap); \
-                          if (!out->p) { fprintf(stderr, "props: out of memory\n"); exit(3); } } \
-                      memcpy(out->p + out->n, line, n_); out->n += n_; } while (0)
     const char *em = st == CCM_VALUE ? "" : ccm_session_error_message(s, st, msg, sizeof msg);
-    PUT("status %s steps %llu error %s\n", ccm_status_kind(st), (unsigned long long)ccm_session_steps(s),
-        em ? em : "");
+    canon_out(out, "status %s steps %lld error %s\n", ccm_status_kind(st), (long long)ccm_session_steps(s),
+              em ? em : "");
     for (int32_t n = 0; n < ccm_session_nstacks(s); n++) {
-        char path[256];
         ccm_session_stack_path(s, n, "/", path, sizeof path);
-        PUT("stack %s", path);
-        for (int c = 0; c < CCM_NCOUNTERS; c++) PUT(" %llu", (unsigned long long)ccm_session_stack_cost(s, n, c));
-        PUT("\n");
+        canon_out(out, "stack %s", path);
+        for (int c = 0; c < CCM_NCOUNTERS; c++) canon_out(out, " %lld", (long long)ccm_session_stack_cost(s, n, c));
+        canon_out(out, "\n");
     }
-    if (st == CCM_VALUE) {
-        char path[256];
-        ccm_session_stack_path(s, ccm_session_current_stack(s), "/", path, sizeof path);
-        PUT("returned %s\n", path);
-        /* canon names an object's cost centre, and the value's: under a
-         * push that makes stacks, each stack stands for its top (the
-         * stacks themselves are compared above, node by node) */
-        struct ccm_machine mc = *ccm_session_machine(s);
-        struct ccm_obj *top = NULL;
-        if (mc.push != CCM_PUSH_SINGLE) {
-            top = malloc(((size_t)mc.heap_len + 1) * sizeof *top);
-            if (!top) { fprintf(stderr, "props: out of memory\n"); exit(3); }
-            for (int32_t x = 0; x < mc.heap_len; x++) {
-                top[x] = mc.heap[x];
-                top[x].cc = ccm_session_stack_cc(s, top[x].cc);
-            }
-            mc.heap = top;
-            mc.ccc = ccm_session_stack_cc(s, mc.ccc);
+    if (st != CCM_VALUE) return;
+    ccm_session_stack_path(s, ccm_session_current_stack(s), "/", path, sizeof path);
+    canon_out(out, "returned %s\n", path);
+    /* canon names an object's cost centre, and the value's: under a push
+     * that makes stacks, each stack stands for its top (the stacks
+     * themselves are compared above, node by node) */
+    struct ccm_machine mc = *ccm_session_machine(s);
+    struct ccm_obj *top = NULL;
+    if (mc.push != CCM_PUSH_SINGLE) {
+        top = malloc(((size_t)mc.heap_len + 1) * sizeof *top);
+        if (!top) { fprintf(stderr, "props: out of memory\n"); exit(3); }
+        for (int32_t x = 0; x < mc.heap_len; x++) {
+            top[x] = mc.heap[x];
+            top[x].cc = ccm_session_stack_cc(s, top[x].cc);
         }
-        struct canon_buf c = { 0 };
-        canon_machine(&c, &mc, img);
-        free(top);
-        PUT("%.*s", (int)(c.n < 400 ? c.n : 400), c.p ? c.p : "");
-        /* the whole canonical heap, not only what fits the line */
-        if (c.n > 400) {
-            if (out->n + c.n + 1 > out->cap) {
-                out->cap = (out->n + c.n + 1) * 2;
-                out->p = realloc(out->p, out->cap);
-                if (!out->p) { fprintf(stderr, "props: out of memory\n"); exit(3); }
-            }
-            memcpy(out->p + out->n, c.p + 400, c.n - 400);
-            out->n += c.n - 400;
-        }
-        free(c.p);
+        mc.heap = top;
+        mc.ccc = ccm_session_stack_cc(s, mc.ccc);
     }
-#undef PUT
+    struct canon_buf c = { 0 };
+    canon_machine(&c, &mc, img);
+    free(top);
+    canon_out(out, "%s", c.p ? c.p : "");
+    free(c.p);
 }
 
 void check_gc(struct checker *C, const char *text, size_t len, const struct front_image *img,
